@@ -1,0 +1,26 @@
+package dev.qrforge.api;
+
+/** Every error code the API returns, with the HTTP status it travels with. README "Errors" lists the same table. */
+public enum ErrorCode {
+    INVALID_PARAMETER(400),
+    INVALID_JSON(400),
+    UNAUTHORIZED(401),
+    FORBIDDEN(403),
+    NOT_FOUND(404),
+    METHOD_NOT_ALLOWED(405),
+    NOT_ACCEPTABLE(406),
+    CONFLICT(409),
+    PAYLOAD_TOO_LARGE(413),
+    UNSUPPORTED_MEDIA_TYPE(415),
+    INTERNAL_ERROR(500);
+
+    private final int status;
+
+    ErrorCode(int status) {
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+}

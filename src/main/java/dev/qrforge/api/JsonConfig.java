@@ -1,0 +1,53 @@
+package dev.qrforge.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Strict JSON: a field of the wrong type or an unknown field is the caller's mistake and is reported by name,
+ * never silently coerced ("300" is not a size, 300.5 is not an integer).
+ */
+@Provider
+@ApplicationScoped
+public class JsonConfig implements ContextResolver<ObjectMapper> {
+
+    private static final ObjectMapper MAPPER = build();
+
+    static ObjectMapper build() {
+        ObjectMapper mapper = JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .serializationInclusion(JsonInclude.Include.NON_NULL)
+                .build();
+        // Only shapes that differ from the target's own are coercions; forbid each of them.
+        for (LogicalType scalar : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean,
+                LogicalType.Textual}) {
+            for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.String,
+                    CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean}) {
+                mapper.coercionConfigFor(scalar).setCoercion(shape, CoercionAction.Fail);
+            }
+        }
+        return mapper;
+    }
+
+    @Override
+    public ObjectMapper getContext(Class<?> type) {
+        return MAPPER;
+    }
+}

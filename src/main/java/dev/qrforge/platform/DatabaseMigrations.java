@@ -1,0 +1,34 @@
+package dev.qrforge.platform;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Brings the schema up to date before anything else runs. The schema is only ever changed here, by the
+ * versioned scripts in {@code db/migration}; Flyway's own lock makes concurrent starts of several nodes safe.
+ * Bean-managed transactions because Flyway commits each migration itself.
+ */
+@Singleton
+@Startup
+@TransactionManagement(TransactionManagementType.BEAN)
+public class DatabaseMigrations {
+
+    /** The EE default data source: QRFORGE_DB picks H2 or PostgreSQL in the server configuration. */
+    @Resource
+    private DataSource dataSource;
+
+    @PostConstruct
+    void migrate() {
+        Flyway.configure(DatabaseMigrations.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+    }
+}

@@ -1,0 +1,99 @@
+package dev.qrforge.qr;
+
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.Page;
+import dev.qrforge.api.PageRequest;
+import dev.qrforge.security.CallerContext;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code /api/v1/qr}: generate, list and fetch static QR codes. */
+@Path("/v1/qr")
+@Produces(MediaType.APPLICATION_JSON)
+@RequestScoped
+public class QrResource {
+
+    private static final String SVG = "image/svg+xml";
+    private static final String PNG = "image/png";
+
+    @Inject
+    QrCodes codes;
+
+    @Inject
+    CallerContext callers;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, SVG, PNG})
+    public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
+        Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
+        CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG));
+        if (rawImage.isPresent() && rawImage.get() != spec.format()) {
+            throw new ApiException(ErrorCode.NOT_ACCEPTABLE, "format", "format is " + spec.format().wireName()
+                    + " but Accept asks for " + rawImage.get().mediaType() + "; make them agree or drop one");
+        }
+        QrCodes.Created created = codes.create(callers.workspaceId(), spec);
+        URI location = uri.getBaseUriBuilder().path(QrResource.class).path(created.code().id()).build();
+        Response.ResponseBuilder response = Response.created(location);
+        return rawImage.isPresent()
+                ? response.type(spec.format().mediaType()).entity(created.rendering().imageBytes()).build()
+                : response.type(MediaType.APPLICATION_JSON_TYPE).entity(QrCodes.withImage(created.code(), created.rendering()))
+                        .build();
+    }
+
+    @GET
+    public Page<QrView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
+    }
+
+    @GET
+    @Path("{id}")
+    public QrView get(@PathParam("id") String id) {
+        QrCode code = codes.find(callers.workspaceId(), id);
+        return QrCodes.withImage(code, QrCodes.render(code.spec()));
+    }
+
+    @GET
+    @Path("{id}/image")
+    @Produces({SVG, PNG})
+    public Response image(@PathParam("id") String id) {
+        QrCode code = codes.find(callers.workspaceId(), id);
+        CodeSpec spec = code.spec();
+        return Response.ok(QrCodes.render(spec).imageBytes(), spec.format().mediaType()).build();
+    }
+
+    /**
+     * The raw image type the client prefers over JSON, if any: the first of its acceptable types (already in
+     * preference order) that names JSON, an image type we make, or a wildcard decides.
+     */
+    static Optional<ImageFormat> preferredImage(List<MediaType> acceptable) {
+        for (MediaType type : acceptable) {
+            for (ImageFormat format : ImageFormat.values()) {
+                if (!type.isWildcardType() && !type.isWildcardSubtype()
+                        && type.isCompatible(MediaType.valueOf(format.mediaType()))) {
+                    return Optional.of(format);
+                }
+            }
+            if (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+}

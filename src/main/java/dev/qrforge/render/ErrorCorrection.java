@@ -1,0 +1,48 @@
+package dev.qrforge.render;
+
+import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
+import com.google.zxing.qrcode.decoder.Mode;
+import com.google.zxing.qrcode.decoder.Version;
+
+/**
+ * The four QR error-correction levels, from L (recovers about 7 % of the symbol) to H (about 30 %). Higher levels
+ * survive more damage and styling at the price of a denser symbol for the same data.
+ */
+public enum ErrorCorrection {
+    L(ErrorCorrectionLevel.L),
+    M(ErrorCorrectionLevel.M),
+    Q(ErrorCorrectionLevel.Q),
+    H(ErrorCorrectionLevel.H);
+
+    private static final int LARGEST_VERSION = 40;
+    private static final int MODE_INDICATOR_BITS = 4;
+
+    private final ErrorCorrectionLevel zxing;
+    private final int maxBinaryBytes;
+
+    ErrorCorrection(ErrorCorrectionLevel zxing) {
+        this.zxing = zxing;
+        this.maxBinaryBytes = largestBytePayload(zxing);
+    }
+
+    /** Returns ZXing's constant for this level. */
+    public ErrorCorrectionLevel zxing() {
+        return zxing;
+    }
+
+    /**
+     * Returns the most bytes a single byte-mode segment without ECI can carry at this level, i.e. in a version-40
+     * symbol. Text that ZXing encodes in numeric or alphanumeric mode can be longer; UTF-8 text loses a byte or two
+     * to its ECI header.
+     */
+    public int maxBinaryBytes() {
+        return maxBinaryBytes;
+    }
+
+    private static int largestBytePayload(ErrorCorrectionLevel level) {
+        Version version = Version.getVersionForNumber(LARGEST_VERSION);
+        int dataCodewords = version.getTotalCodewords() - version.getECBlocksForLevel(level).getTotalECCodewords();
+        int headerBits = MODE_INDICATOR_BITS + Mode.BYTE.getCharacterCountBits(version);
+        return (dataCodewords * Byte.SIZE - headerBits) / Byte.SIZE;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.qrforge.render;
+
+import java.util.BitSet;
+
+/**
+ * The modules of one QR symbol, without quiet zone.
+ *
+ * @param version 1–40, the symbol's version
+ * @param modules the symbol's width and height in modules, {@code 17 + 4 * version}
+ * @param dark    bit {@code y * modules + x} is set iff module (x, y) is dark; copied in and out, so a matrix never
+ *                changes once built
+ */
+public record QrMatrix(int version, int modules, BitSet dark) {
+
+    public QrMatrix {
+        if (modules < 1) {
+            throw new IllegalArgumentException("modules must be positive, got " + modules);
+        }
+        if (dark.length() > modules * modules) {
+            throw new IllegalArgumentException("dark modules beyond a " + modules + "×" + modules + " matrix");
+        }
+        dark = (BitSet) dark.clone();
+    }
+
+    /** Returns a copy of the dark-module bits. */
+    @Override
+    public BitSet dark() {
+        return (BitSet) dark.clone();
+    }
+
+    /** Returns the column of the first dark module at or right of column x in row y, or {@code modules} if none. */
+    public int nextDark(int x, int y) {
+        int row = y * modules;
+        int found = dark.nextSetBit(row + x);
+        return found < 0 ? modules : Math.min(found - row, modules);
+    }
+
+    /** Returns the column of the first light module at or right of column x in row y, or {@code modules} if none. */
+    public int nextLight(int x, int y) {
+        int row = y * modules;
+        return Math.min(dark.nextClearBit(row + x) - row, modules);
+    }
+
+    /** Returns whether module (x, y) is dark; coordinates outside the symbol are light, like the quiet zone. */
+    public boolean isDark(int x, int y) {
+        return x >= 0 && y >= 0 && x < modules && y < modules && dark.get(y * modules + x);
+    }
+}

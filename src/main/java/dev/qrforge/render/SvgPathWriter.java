@@ -1,0 +1,75 @@
+package dev.qrforge.render;
+
+/**
+ * Writes outlines as SVG path data with relative commands, which keep the numbers small, and the one-axis forms
+ * {@code h}/{@code v} wherever a line is axis-parallel, as module outlines nearly always are.
+ */
+final class SvgPathWriter implements ModuleOutline.Sink {
+
+    private final StringBuilder out;
+    private double currentX;
+    private double currentY;
+    private double startX;
+    private double startY;
+
+    SvgPathWriter(StringBuilder out) {
+        this.out = out;
+    }
+
+    @Override
+    public void moveTo(double x, double y) {
+        // Relative even for the first move: SVG reads an initial "m" as absolute, and later ones stay short.
+        out.append('m');
+        number(x - currentX);
+        number(y - currentY);
+        currentX = startX = x;
+        currentY = startY = y;
+    }
+
+    @Override
+    public void lineTo(double x, double y) {
+        if (y == currentY) {
+            out.append('h');
+            number(x - currentX);
+        } else if (x == currentX) {
+            out.append('v');
+            number(y - currentY);
+        } else {
+            out.append('l');
+            number(x - currentX);
+            number(y - currentY);
+        }
+        currentX = x;
+        currentY = y;
+    }
+
+    @Override
+    public void roundTo(double cornerX, double cornerY, double x, double y) {
+        // The arc's rotation and large-arc flags are 0; sweep 1 is clockwise in SVG's y-down space.
+        out.append('a');
+        number(ModuleOutline.CORNER_RADIUS);
+        number(ModuleOutline.CORNER_RADIUS);
+        out.append(" 0 0 1");
+        number(x - currentX);
+        number(y - currentY);
+        currentX = x;
+        currentY = y;
+    }
+
+    @Override
+    public void close() {
+        out.append('z');
+        currentX = startX;
+        currentY = startY;
+    }
+
+    /** Appends a number, separated from a preceding number only where the grammar needs it (not before a minus). */
+    private void number(double value) {
+        char previous = out.charAt(out.length() - 1);
+        boolean previousEndsNumber = Character.isDigit(previous) || previous == '.';
+        if (previousEndsNumber && !SvgNumbers.isNegative(value)) {
+            out.append(' ');
+        }
+        SvgNumbers.append(out, value);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.qrforge.security;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.AuthenticationStatus;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpAuthenticationMechanism;
+import jakarta.security.enterprise.authentication.mechanism.http.HttpMessageContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Optional;
+
+/**
+ * The application's one authentication mechanism: {@code Authorization: Bearer <credential>} on {@code /api/}.
+ * It only establishes who is calling; refusing an anonymous request is {@link AuthenticationFilter}'s job, so
+ * that the refusal goes through the API's one error mapper like every other error.
+ */
+@ApplicationScoped
+public class BearerAuthenticationMechanism implements HttpAuthenticationMechanism {
+
+    private static final String API_PATH = "/api/";
+    private static final String BEARER = "Bearer ";
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @Override
+    public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
+            HttpMessageContext context) {
+        if (!request.getRequestURI().startsWith(request.getContextPath() + API_PATH)) {
+            return context.doNothing();
+        }
+        String header = request.getHeader("Authorization");
+        if (header == null) {
+            return refuse(request, context, "missing credentials: send 'Authorization: Bearer <API key>'");
+        }
+        if (!header.regionMatches(true, 0, BEARER, 0, BEARER.length()) || header.substring(BEARER.length()).isBlank()) {
+            return refuse(request, context, "malformed Authorization header: expected 'Bearer <API key>'");
+        }
+        Optional<Caller> caller = apiKeys.authenticate(header.substring(BEARER.length()).strip());
+        if (caller.isEmpty()) {
+            return refuse(request, context, "the API key is not valid (unknown, revoked or expired)");
+        }
+        request.setAttribute(CallerContext.CALLER_ATTRIBUTE, caller.get());
+        return context.notifyContainerAboutLogin(caller.get().credentialId(), caller.get().scopes());
+    }
+
+    private static AuthenticationStatus refuse(HttpServletRequest request, HttpMessageContext context, String why) {
+        request.setAttribute(CallerContext.FAILURE_ATTRIBUTE, why);
+        return context.doNothing();
+    }
+}

@@ -1,0 +1,28 @@
+package dev.qrforge.security;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** What a credential may do. Scope names travel in keys and, later, in Keycloak roles. */
+public enum Scope {
+    QR_READ("qr:read"),
+    QR_WRITE("qr:write"),
+    DYNAMIC_WRITE("dynamic:write"),
+    ANALYTICS_READ("analytics:read"),
+    KEYS_ADMIN("keys:admin");
+
+    private final String wireName;
+
+    Scope(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public static Set<String> allNames() {
+        return Arrays.stream(values()).map(Scope::wireName).collect(Collectors.toUnmodifiableSet());
+    }
+}

@@ -1,0 +1,94 @@
+package dev.qrforge.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/** A plain HTTP client for the deployed service, as any outside caller would use it. */
+public final class Api {
+
+    public static final String BASE_URL = System.getProperty("qrforge.it.base-url", "http://127.0.0.1:8280");
+    public static final String KEY = System.getProperty("it.api.key");
+    /** A key of another workspace than {@link #KEY}'s. */
+    public static final String OTHER_KEY = System.getProperty("it.other.api.key");
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private Api() {
+    }
+
+    /** A response with its body read both as bytes and, when it is JSON, as a tree. */
+    public record Reply(int status, HttpResponse<byte[]> raw) {
+        public JsonNode json() {
+            try {
+                return JSON.readTree(raw.body());
+            } catch (IOException e) {
+                throw new AssertionError("not JSON: " + text(), e);
+            }
+        }
+
+        public String text() {
+            return new String(raw.body(), StandardCharsets.UTF_8);
+        }
+
+        public byte[] bytes() {
+            return raw.body();
+        }
+
+        public Optional<String> header(String name) {
+            return raw.headers().firstValue(name);
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + text();
+        }
+    }
+
+    public static HttpRequest.Builder request(String path) {
+        return requestAs(KEY, path);
+    }
+
+    public static HttpRequest.Builder requestAs(String key, String path) {
+        return HttpRequest.newBuilder(URI.create(BASE_URL + path)).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + key);
+    }
+
+    public static Reply send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<byte[]> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Reply(response.statusCode(), response);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Reply get(String path) {
+        return send(request(path).GET());
+    }
+
+    public static Reply post(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

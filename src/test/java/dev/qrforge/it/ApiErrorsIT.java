@@ -1,0 +1,154 @@
+package dev.qrforge.it;
+
+import static dev.qrforge.it.Api.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every error the API can return: spec envelope, right status, the offending field named, never a stack trace. */
+class ApiErrorsIT extends ServerTest {
+
+    /** Asserts the envelope and returns its {@code error} object. */
+    private static JsonNode error(Api.Reply reply, int status, String code, String field) {
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(status);
+        assertThat(reply.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+        JsonNode error = reply.json().path("error");
+        assertThat(error.path("code").asText()).isEqualTo(code);
+        if (field == null) {
+            assertThat(error.has("field")).as(reply.toString()).isFalse();
+        } else {
+            assertThat(error.path("field").asText()).isEqualTo(field);
+        }
+        assertThat(error.path("message").asText()).isNotBlank().doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(error.path("request_id").asText()).startsWith("req_");
+        assertThat(reply.header("X-Request-Id")).hasValue(error.path("request_id").asText());
+        return error;
+    }
+
+    private static Api.Reply generate(String json) {
+        return post("/api/v1/qr", json);
+    }
+
+    @Test
+    void sizeOutsideTheRange() {
+        for (int size : new int[] {99, 5001, 0, -1}) {
+            JsonNode error = error(generate("{\"data\":\"x\",\"size\":" + size + "}"), 400, "INVALID_PARAMETER", "size");
+            assertThat(error.path("message").asText()).isEqualTo("size must be between 100 and 5000");
+        }
+        assertThat(generate("{\"data\":\"x\",\"size\":100}").status()).isEqualTo(201);
+        assertThat(generate("{\"data\":\"x\",\"size\":5000,\"format\":\"svg\"}").status()).isEqualTo(201);
+    }
+
+    @Test
+    void dataMissingEmptyOrTooLong() {
+        error(generate("{\"format\":\"svg\"}"), 400, "INVALID_PARAMETER", "data");
+        error(generate("{\"data\":\"\"}"), 400, "INVALID_PARAMETER", "data");
+        JsonNode tooLong = error(generate(Api.json(Map.of("data", "x".repeat(3000)))), 400, "INVALID_PARAMETER", "data");
+        assertThat(tooLong.path("message").asText()).contains("2331").contains("M");
+        JsonNode atH = error(generate(Api.json(Map.of("data", "x".repeat(2000), "errorCorrection", "H"))), 400,
+                "INVALID_PARAMETER", "data");
+        assertThat(atH.path("message").asText()).contains("1273");
+    }
+
+    @Test
+    void badValuesNameTheFieldAndTheAllowedValues() {
+        assertThat(error(generate("{\"data\":\"x\",\"format\":\"gif\"}"), 400, "INVALID_PARAMETER", "format")
+                .path("message").asText()).contains("svg").contains("png");
+        assertThat(error(generate("{\"data\":\"x\",\"design\":{\"bodyStyle\":\"hearts\"}}"), 400,
+                "INVALID_PARAMETER", "design.bodyStyle").path("message").asText()).contains("rounded-pointed");
+        assertThat(error(generate("{\"data\":\"x\",\"design\":{\"foregroundColor\":\"red\"}}"), 400,
+                "INVALID_PARAMETER", "design.foregroundColor").path("message").asText()).contains("#rrggbb");
+        error(generate("{\"data\":\"x\",\"design\":{\"backgroundColor\":\"#fff\"}}"), 400, "INVALID_PARAMETER",
+                "design.backgroundColor");
+        assertThat(error(generate("{\"data\":\"x\",\"design\":{\"gradientType\":\"conic\",\"gradientColor2\":\"#000000\"}}"),
+                400, "INVALID_PARAMETER", "design.gradientType").path("message").asText()).contains("linear");
+        error(generate("{\"data\":\"x\",\"design\":{\"gradientType\":\"linear\"}}"), 400, "INVALID_PARAMETER",
+                "design.gradientColor2");
+        error(generate("{\"data\":\"x\",\"errorCorrection\":\"X\"}"), 400, "INVALID_PARAMETER", "errorCorrection");
+        error(generate("{\"data\":\"x\",\"margin\":21}"), 400, "INVALID_PARAMETER", "margin");
+    }
+
+    @Test
+    void wrongTypesAndUnknownFields() {
+        assertThat(error(generate("{\"data\":\"x\",\"size\":\"300\"}"), 400, "INVALID_PARAMETER", "size")
+                .path("message").asText()).contains("integer");
+        error(generate("{\"data\":\"x\",\"size\":300.5}"), 400, "INVALID_PARAMETER", "size");
+        error(generate("{\"data\":42}"), 400, "INVALID_PARAMETER", "data");
+        error(generate("{\"data\":\"x\",\"design\":\"blue\"}"), 400, "INVALID_PARAMETER", "design");
+        error(generate("{\"data\":\"x\",\"design\":{\"foregroundColor\":[1,2]}}"), 400, "INVALID_PARAMETER",
+                "design.foregroundColor");
+        assertThat(error(generate("{\"data\":\"x\",\"colour\":\"#000000\"}"), 400, "INVALID_PARAMETER", "colour")
+                .path("message").asText()).contains("unknown field");
+        error(generate("{\"data\":\"x\",\"design\":{\"eyeStyle\":\"x\"}}"), 400, "INVALID_PARAMETER",
+                "design.eyeStyle");
+    }
+
+    @Test
+    void malformedJson() {
+        error(generate("{\"data\":"), 400, "INVALID_JSON", null);
+        error(generate("not json"), 400, "INVALID_JSON", null);
+        error(generate(""), 400, "INVALID_JSON", null);
+        error(generate("null"), 400, "INVALID_JSON", null);
+        error(generate("[1,2]"), 400, "INVALID_JSON", null);
+        error(generate("{\"data\":\"x\"} trailing"), 400, "INVALID_JSON", null);
+    }
+
+    @Test
+    void authentication() {
+        for (HttpRequest.Builder request : new HttpRequest.Builder[] {
+                HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/qr")),
+                HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/qr")).header("Authorization", "Basic Zm9vOmJhcg=="),
+                HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/qr")).header("Authorization", "Bearer "),
+                HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/qr")).header("Authorization", "Bearer qrk_not_a_real_key_000000000"),
+                HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/nothing-here")),
+        }) {
+            Api.Reply reply = Api.send(request.timeout(Duration.ofSeconds(30)).GET());
+            error(reply, 401, "UNAUTHORIZED", null);
+            assertThat(reply.header("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
+        }
+    }
+
+    @Test
+    void notFoundAndMethodNotAllowed() {
+        error(Api.get("/api/v1/qr/qr_doesNotExist0000000"), 404, "NOT_FOUND", null);
+        error(Api.get("/api/v1/qr/qr_doesNotExist0000000/image"), 404, "NOT_FOUND", null);
+        error(Api.get("/api/v1/no-such-endpoint"), 404, "NOT_FOUND", null);
+        Api.Reply delete = Api.send(Api.request("/api/v1/qr").DELETE());
+        error(delete, 405, "METHOD_NOT_ALLOWED", null);
+        assertThat(delete.header("Allow")).isPresent();
+    }
+
+    @Test
+    void wrongMediaTypes() {
+        error(Api.send(Api.request("/api/v1/qr").header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("data=x"))), 415, "UNSUPPORTED_MEDIA_TYPE", null);
+        error(Api.send(Api.request("/api/v1/qr").header("Content-Type", "application/json").header("Accept", "text/html")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"data\":\"x\"}"))), 406, "NOT_ACCEPTABLE", null);
+        error(Api.send(Api.request("/api/v1/qr").header("Content-Type", "application/json").header("Accept", "image/png")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"data\":\"x\",\"format\":\"svg\"}"))), 406,
+                "NOT_ACCEPTABLE", "format");
+    }
+
+    @Test
+    void oversizeBodies() {
+        String big = "{\"data\":\"" + "x".repeat(1_100_000) + "\"}";
+        error(generate(big), 413, "PAYLOAD_TOO_LARGE", null);
+        // Chunked, so no Content-Length announces the size: the limit must hold while reading.
+        Api.Reply chunked = Api.send(Api.request("/api/v1/qr").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big.getBytes()))));
+        error(chunked, 413, "PAYLOAD_TOO_LARGE", null);
+    }
+
+    @Test
+    void badPagingParameters() {
+        error(Api.get("/api/v1/qr?limit=abc"), 400, "INVALID_PARAMETER", "limit");
+        error(Api.get("/api/v1/qr?limit=0"), 400, "INVALID_PARAMETER", "limit");
+        error(Api.get("/api/v1/qr?limit=201"), 400, "INVALID_PARAMETER", "limit");
+        error(Api.get("/api/v1/qr?cursor=%21%21garbage"), 400, "INVALID_PARAMETER", "cursor");
+    }
+}

@@ -1,0 +1,42 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What the server offers besides the API itself, and what must survive a restart. */
+class PlatformIT extends ServerTest {
+
+    private static final String MANAGEMENT = "http://127.0.0.1:" + System.getProperty("it.management.port", "10190");
+
+    @Test
+    void openApiDocumentDescribesTheApi() {
+        Api.Reply reply = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/openapi?format=JSON")).GET());
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.text()).contains("/api/v1/qr").contains("/api/v1/qr/{id}/image");
+    }
+
+    /** Also proves which database this run really uses: the embedded default, or PostgreSQL when QRFORGE_DB says so. */
+    @Test
+    void readinessIncludesTheDatabase() {
+        Api.Reply reply = Api.send(HttpRequest.newBuilder(URI.create(MANAGEMENT + "/health/ready")).GET());
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        String expected = "postgresql".equals(System.getenv("QRFORGE_DB")) ? "PostgreSQL" : "H2";
+        assertThat(reply.text()).contains("\"database\"").contains("\"product\":\"" + expected + "\"");
+    }
+
+    @Test
+    void codesSurviveARestart() {
+        String id = Api.post("/api/v1/qr", Api.json(Map.of("data", "https://example.com/persisted"))).json()
+                .path("id").asText();
+
+        restartServer();
+
+        Api.Reply reply = Api.get("/api/v1/qr/" + id);
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(reply.json().path("data").asText()).isEqualTo("https://example.com/persisted");
+    }
+}

@@ -1,0 +1,97 @@
+package dev.qrforge.qr;
+
+import dev.qrforge.testing.Decoding;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.qrforge.render.BodyStyle;
+import dev.qrforge.render.Design;
+import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.render.Rgb;
+import dev.qrforge.safety.SafetyStatus;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CodeGeneratorTest {
+
+    private static final int URL_COUNT = 500;
+    private static final String HOSTS = "example.com shop.example.org menu.cafe.example docs.example.net a.io";
+    private static final String PATH_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-_/";
+
+    /** Distinct URLs of 20 to about 300 characters with paths and query strings, the same on every run. */
+    private static List<String> urls() {
+        Random random = new Random(20240521);
+        String[] hosts = HOSTS.split(" ");
+        Set<String> urls = new LinkedHashSet<>();
+        while (urls.size() < URL_COUNT) {
+            StringBuilder url = new StringBuilder("https://").append(hosts[random.nextInt(hosts.length)]).append('/');
+            int pathLength = random.nextInt(random.nextBoolean() ? 30 : 250);
+            for (int i = 0; i < pathLength; i++) {
+                url.append(PATH_CHARS.charAt(random.nextInt(PATH_CHARS.length())));
+            }
+            if (random.nextBoolean()) {
+                url.append("?id=").append(random.nextInt(1_000_000)).append("&utm_source=qr");
+            }
+            urls.add(url.toString());
+        }
+        return List.copyOf(urls);
+    }
+
+    private static CodeSpec spec(String data, ImageFormat format, int size, Design design) {
+        return new CodeSpec(data, format, size, 4, ErrorCorrection.M, design);
+    }
+
+    @Test
+    void typicalUrlsAreNeverRiskyAndAlwaysVerified() {
+        List<String> urls = urls();
+        assertThat(urls).hasSize(URL_COUNT);
+        assertThat(urls.stream().mapToInt(String::length).max().orElseThrow()).isGreaterThan(250);
+        for (String url : urls) {
+            for (ImageFormat format : ImageFormat.values()) {
+                GeneratedCode code = CodeGenerator.generate(spec(url, format, 300, Design.DEFAULT));
+                assertThat(code.safety().verified()).as("%s %s", format, url).isTrue();
+                assertThat(code.safety().status()).as("%s %s", format, url).isNotEqualTo(SafetyStatus.RISKY);
+            }
+        }
+    }
+
+    @Test
+    void deliversTheRequestedFormat() {
+        GeneratedCode svg = CodeGenerator.generate(spec("https://example.com", ImageFormat.SVG, 300, Design.DEFAULT));
+        GeneratedCode png = CodeGenerator.generate(spec("https://example.com", ImageFormat.PNG, 300, Design.DEFAULT));
+        assertThat(svg.png()).isNull();
+        assertThat(new String(svg.imageBytes(), StandardCharsets.UTF_8)).isEqualTo(svg.svg()).startsWith("<svg");
+        assertThat(png.svg()).isNull();
+        assertThat(png.imageBytes()).isEqualTo(png.png()).startsWith(0x89, 'P', 'N', 'G');
+        assertThat(Decoding.text(Decoding.png(png.png()))).isEqualTo("https://example.com");
+        assertThat(svg.version()).isEqualTo(png.version()).isEqualTo(2);
+    }
+
+    @Test
+    void styledCodesVerifyInBothFormats() {
+        Design leaf = new Design(BodyStyle.ROUNDED_POINTED, Rgb.parseHex("#004d40").orElseThrow(), Rgb.WHITE, null);
+        for (ImageFormat format : ImageFormat.values()) {
+            GeneratedCode code = CodeGenerator.generate(spec("https://example.com/leaf", format, 500, leaf));
+            assertThat(code.safety().verified()).as("%s", format).isTrue();
+            assertThat(code.safety().status()).as("%s", format).isEqualTo(SafetyStatus.OPTIMAL);
+        }
+    }
+
+    @Test
+    void invertedCodesFailVerification() {
+        Design inverted = new Design(BodyStyle.SQUARE, Rgb.WHITE, Rgb.BLACK, null);
+        GeneratedCode code = CodeGenerator.generate(spec("https://example.com", ImageFormat.SVG, 300, inverted));
+        assertThat(code.safety().verified()).isFalse();
+        assertThat(code.safety().status()).isEqualTo(SafetyStatus.RISKY);
+    }
+
+    @Test
+    void pngBytesCannotBeChangedFromOutside() {
+        GeneratedCode code = CodeGenerator.generate(spec("https://example.com", ImageFormat.PNG, 300, Design.DEFAULT));
+        code.png()[0] = 0;
+        assertThat(code.png()[0]).isEqualTo((byte) 0x89);
+    }
+}
