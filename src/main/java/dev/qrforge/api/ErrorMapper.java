@@ -56,7 +56,8 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
         return response.build();
     }
 
-    static ApiException translate(Throwable thrown) {
+    /** What a failure means to the client: its code, field and message. */
+    public static ApiException translate(Throwable thrown) {
         for (Throwable t = thrown; t != null; t = t.getCause()) {
             if (t instanceof ApiException api) {
                 return api;

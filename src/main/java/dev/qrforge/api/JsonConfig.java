@@ -24,7 +24,8 @@ public class JsonConfig implements ContextResolver<ObjectMapper> {
 
     private static final ObjectMapper MAPPER = build();
 
-    static ObjectMapper build() {
+    /** The API's strict mapper, for code that binds JSON outside a resource method (e.g. stored rules). */
+    public static ObjectMapper build() {
         ObjectMapper mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

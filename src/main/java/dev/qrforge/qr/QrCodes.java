@@ -2,6 +2,7 @@ package dev.qrforge.qr;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.Cursor;
+import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
@@ -10,12 +11,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
-import java.util.List;
 
 /** Static QR codes of a workspace: generate and keep, find, list. */
 @ApplicationScoped
@@ -70,21 +69,7 @@ public class QrCodes {
 
     /** Newest first. */
     public Page<QrView> list(String workspaceId, PageRequest page) {
-        TypedQuery<QrCode> query;
-        if (page.after() == null) {
-            query = em.createQuery("select q from QrCode q where q.workspaceId = :ws"
-                    + " order by q.createdAt desc, q.id desc", QrCode.class);
-        } else {
-            query = em.createQuery("select q from QrCode q where q.workspaceId = :ws and (q.createdAt < :at"
-                    + " or (q.createdAt = :at and q.id < :id)) order by q.createdAt desc, q.id desc", QrCode.class)
-                    .setParameter("at", page.after().createdAt())
-                    .setParameter("id", page.after().id());
-        }
-        List<QrCode> rows = query.setParameter("ws", workspaceId).setMaxResults(page.limit() + 1).getResultList();
-        List<QrCode> items = rows.subList(0, Math.min(page.limit(), rows.size()));
-        String next = rows.size() > page.limit()
-                ? new Cursor(items.get(items.size() - 1).createdAt(), items.get(items.size() - 1).id()).encode()
-                : null;
-        return new Page<>(items.stream().map(QrCode::view).toList(), next);
+        return Keyset.newestFirst(em, QrCode.class, workspaceId, page, code -> new Cursor(code.createdAt(), code.id()),
+                codes -> codes.stream().map(QrCode::view).toList());
     }
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Scan-path benchmark over loopback: the redirect GET /s/{code} against a static file of the same WAR
+# (/robots.txt), same server, same concurrency, same run; then an exact-count check: N scans sent, N counted.
+# Uses the server `mvn package` provisions (target/server) with its own base directory under target/.
+# Env: CONNECTIONS (64), DURATION (20s), WARMUP (20s), EXACT_SCANS (20000), JBOSS_JAVA_SIZING (-Xms1g -Xmx1g,
+# the heap the README recommends); QRFORGE_DB* pass through.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CONNECTIONS=${CONNECTIONS:-64}
+DURATION=${DURATION:-20s}
+WARMUP=${WARMUP:-20s}
+EXACT_SCANS=${EXACT_SCANS:-20000}
+OFFSET=300
+PORT=$((8080 + OFFSET))
+BASE="http://127.0.0.1:$PORT"
+KEY=qrk_bench_0123456789abcdef
+BASE_DIR=target/bench-server
+export JBOSS_JAVA_SIZING=${JBOSS_JAVA_SIZING:--Xms1g -Xmx1g}
+
+for tool in wrk ab; do
+  command -v $tool >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk apache2-utils; }
+done
+[ -d target/server ] || mvn -B -q package -DskipTests
+rm -rf "$BASE_DIR" && cp -r target/server/standalone "$BASE_DIR"
+
+# In the background, standalone.sh forwards its TERM to the server, so the trap below really stops it.
+LAUNCH_JBOSS_IN_BACKGROUND=1 QRFORGE_BOOTSTRAP_API_KEY=$KEY target/server/bin/standalone.sh -Djboss.server.base.dir="$PWD/$BASE_DIR" \
+  -Djboss.socket.binding.port-offset=$OFFSET > target/bench-server.log 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 120); do
+  curl -fs -o /dev/null "$BASE/robots.txt" && curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/qr" | grep -q 401 && break
+  sleep 1
+done
+
+created=$(curl -fs -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+  -d '{"destinationUrl":"https://example.com/landing","rules":[{"when":{"os":["iOS"]},"destinationUrl":"https://example.com/ios"}]}' \
+  "$BASE/api/v1/dynamic")
+id=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$created")
+scan_url=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["shortUrl"])' <<<"$created" | sed "s#^https\?://[^/]*#$BASE#")
+count() { curl -fs -H "Authorization: Bearer $KEY" "$BASE/api/v1/dynamic/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["scanCount"])'; }
+UA='Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+run() { wrk -t2 -c"$CONNECTIONS" -d"$2" --latency -H "User-Agent: $UA" "$1"; }
+echo "warming up ($WARMUP each)"
+run "$BASE/robots.txt" "$WARMUP" >/dev/null
+run "$scan_url" "$WARMUP" >/dev/null
+
+static=$(run "$BASE/robots.txt" "$DURATION")
+redirect=$(run "$scan_url" "$DURATION")
+rps() { awk '/Requests\/sec/ {print $2}' <<<"$1"; }
+p99() { awk '$1=="99%" {print $2}' <<<"$1"; }
+errors() { awk '/Non-2xx or 3xx/ {print $5} /Socket errors/ {print}' <<<"$1"; }
+
+sleep 1
+before=$(count)
+ab -q -k -n "$EXACT_SCANS" -c "$CONNECTIONS" -H "User-Agent: $UA" "$scan_url" > target/bench-ab.txt
+complete=$(awk '/Complete requests/ {print $3}' target/bench-ab.txt)
+failed=$(awk '/Failed requests/ {print $3}' target/bench-ab.txt)
+after=$(count)
+
+echo
+echo "static  /robots.txt : $(rps "$static") req/s, p99 $(p99 "$static") $(errors "$static")"
+echo "redirect /s/{code}  : $(rps "$redirect") req/s, p99 $(p99 "$redirect") $(errors "$redirect")"
+python3 -c "print(f'ratio redirect/static: {float(\"$(rps "$redirect")\") / float(\"$(rps "$static")\"):.2f}')"
+echo "exact count: sent $EXACT_SCANS, completed $complete, failed $failed, counted $((after - before))"
+[ "$((after - before))" -eq "$complete" ] && echo "count check: OK" || { echo "count check: MISMATCH"; exit 1; }

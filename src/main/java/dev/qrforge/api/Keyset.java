@@ -1,0 +1,40 @@
+package dev.qrforge.api;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.TypedQuery;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Newest-first keyset paging over a workspace's entities, for every listing of the API. The entity must have
+ * {@code workspaceId}, {@code createdAt} and {@code id}; an index on {@code (workspace_id, created_at desc, id desc)}
+ * makes every page one index range scan, however deep.
+ */
+public final class Keyset {
+
+    private Keyset() {
+    }
+
+    /**
+     * @param position the cursor of an entity: its createdAt and id
+     * @param views    turns one page of entities into what the client sees (all at once, so it can batch lookups)
+     */
+    public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, String workspaceId, PageRequest page,
+            Function<E, Cursor> position, Function<List<E>, List<V>> views) {
+        String entity = type.getSimpleName();
+        TypedQuery<E> query;
+        if (page.after() == null) {
+            query = em.createQuery("select e from " + entity + " e where e.workspaceId = :ws"
+                    + " order by e.createdAt desc, e.id desc", type);
+        } else {
+            query = em.createQuery("select e from " + entity + " e where e.workspaceId = :ws and (e.createdAt < :at"
+                    + " or (e.createdAt = :at and e.id < :id)) order by e.createdAt desc, e.id desc", type)
+                    .setParameter("at", page.after().createdAt())
+                    .setParameter("id", page.after().id());
+        }
+        List<E> rows = query.setParameter("ws", workspaceId).setMaxResults(page.limit() + 1).getResultList();
+        List<E> items = rows.subList(0, Math.min(page.limit(), rows.size()));
+        String next = rows.size() > page.limit() ? position.apply(items.get(items.size() - 1)).encode() : null;
+        return new Page<>(views.apply(items), next);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.qrforge.dynamic;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * A dynamic tracking code as stored. {@code scanCount} holds the flushed count only; the real-time count adds the
+ * scans a node still buffers (see {@link dev.qrforge.scan.ScanBuffer}). The short URL lives in the code's QR
+ * record, whose data it is.
+ */
+@Entity
+@Table(name = "dynamic_code")
+public class DynamicCode {
+
+    @Id
+    private String id;
+
+    @Column(name = "workspace_id", nullable = false)
+    private String workspaceId;
+
+    @Column(name = "short_code", nullable = false, unique = true)
+    private String shortCode;
+
+    @Column(name = "destination_url", nullable = false)
+    private String destinationUrl;
+
+    @Column(nullable = false)
+    private String status;
+
+    @Column(nullable = false)
+    private String rules;
+
+    @Column(name = "expires_at")
+    private Instant expiresAt;
+
+    @Column(name = "expired_url")
+    private String expiredUrl;
+
+    private String title;
+
+    @Column(name = "scan_count", nullable = false)
+    private long scanCount;
+
+    @Column(name = "qr_code_id", nullable = false)
+    private String qrCodeId;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected DynamicCode() {
+    }
+
+    DynamicCode(String id, String workspaceId, String shortCode, String qrCodeId, Settings settings, Instant now) {
+        this.id = id;
+        this.workspaceId = workspaceId;
+        this.shortCode = shortCode;
+        this.qrCodeId = qrCodeId;
+        this.createdAt = now;
+        apply(settings, now);
+    }
+
+    /** Everything a client may change after creation. */
+    record Settings(String destinationUrl, RuleSet rules, DynamicStatus status, Instant expiresAt, String expiredUrl,
+            String title) {
+    }
+
+    Settings settings() {
+        return new Settings(destinationUrl, RuleSet.fromStored(rules), DynamicStatus.valueOf(status), expiresAt,
+                expiredUrl, title);
+    }
+
+    void apply(Settings settings, Instant now) {
+        this.destinationUrl = settings.destinationUrl();
+        this.rules = settings.rules().json();
+        this.status = settings.status().name();
+        this.expiresAt = settings.expiresAt();
+        this.expiredUrl = settings.expiredUrl();
+        this.title = settings.title();
+        this.updatedAt = now;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String workspaceId() {
+        return workspaceId;
+    }
+
+    public String shortCode() {
+        return shortCode;
+    }
+
+    public String qrCodeId() {
+        return qrCodeId;
+    }
+
+    public long storedScanCount() {
+        return scanCount;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.qrforge.dynamic;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Cursor;
+import dev.qrforge.api.Keyset;
+import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.Page;
+import dev.qrforge.api.PageRequest;
+import dev.qrforge.platform.Ids;
+import dev.qrforge.qr.CodeSpec;
+import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.QrCode;
+import dev.qrforge.qr.QrCodes;
+import dev.qrforge.qr.QrRequest;
+import dev.qrforge.qr.QrRequestValidator;
+import dev.qrforge.qr.QrView;
+import dev.qrforge.scan.ScanBuffer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
+@ApplicationScoped
+public class DynamicCodes {
+
+    /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
+    static final int SHORT_CODE_LENGTH = 7;
+    static final int SHORT_CODE_ATTEMPTS = 5;
+    static final Pattern CUSTOM_SHORT_CODE = Pattern.compile("[A-Za-z0-9_-]{3,64}");
+    static final int MAX_TITLE_LENGTH = 200;
+    /** Where scans arrive: {@code {base}/s/{shortCode}}. */
+    public static final String SCAN_PATH = "/s/";
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    QrCodes qrCodes;
+
+    @Inject
+    ScanBuffer scans;
+
+    @Inject
+    Event<DynamicCodeChanged> changes;
+
+    @Inject
+    @ConfigProperty(name = "qrforge.public-base-url")
+    Optional<String> publicBaseUrl;
+
+    /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
+    @Transactional
+    public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
+        if (request == null) {
+            throw new ApiException(ErrorCode.INVALID_JSON, null,
+                    "the request body must be a JSON object, e.g. {\"destinationUrl\": \"https://example.com\"}");
+        }
+        if (request.destinationUrl() == null) {
+            throw ApiException.invalid("destinationUrl", "destinationUrl is required");
+        }
+        DynamicCode.Settings settings = new DynamicCode.Settings(
+                Destinations.requireHttpUrl("destinationUrl", request.destinationUrl()),
+                RuleSet.parse(request.rules()),
+                request.status() == null ? DynamicStatus.ACTIVE : status(request.status()),
+                request.expiresAt() == null ? null : instant("expiresAt", request.expiresAt()),
+                request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
+                request.title() == null ? null : title(request.title()));
+        String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
+        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortUrl(requestBase, shortCode), request.format(),
+                request.size(), null, null, request.design()), ImageFormat.SVG);
+        QrCodes.Created qr = qrCodes.create(workspaceId, spec);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        DynamicCode code = new DynamicCode(Ids.next("dyn_"), workspaceId, shortCode, qr.code().id(), settings, now);
+        em.persist(code);
+        try {
+            em.flush();
+        } catch (PersistenceException e) {
+            throw shortCodeTaken(shortCode);
+        }
+        return view(code, QrCodes.withImage(qr.code(), qr.rendering()), code.storedScanCount());
+    }
+
+    @Transactional
+    public DynamicView get(String workspaceId, String id) {
+        DynamicCode code = find(workspaceId, id);
+        return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
+                em.createQuery("select d.scanCount from DynamicCode d where d.id = :id", Long.class)
+                        .setParameter("id", id).getSingleResult()));
+    }
+
+    /** Newest first, like the static codes. */
+    @Transactional
+    public Page<DynamicView> list(String workspaceId, PageRequest page) {
+        return scans.withCountsSteady(() -> Keyset.newestFirst(em, DynamicCode.class, workspaceId, page,
+                code -> new Cursor(code.createdAt(), code.id()), this::views));
+    }
+
+    /** One page of codes with their QR records, fetched in one query. */
+    private List<DynamicView> views(List<DynamicCode> codes) {
+        Map<String, QrView> qrs = codes.isEmpty() ? Map.of()
+                : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
+                        .setParameter("ids", codes.stream().map(DynamicCode::qrCodeId).toList())
+                        .getResultStream().collect(Collectors.toMap(QrCode::id, QrCode::view));
+        return codes.stream().map(code -> view(code, qrs.get(code.qrCodeId()), code.storedScanCount())).toList();
+    }
+
+    /** JSON merge patch (RFC 7396): fields present are set, {@code null} clears what may be cleared. */
+    @Transactional
+    public DynamicView patch(String workspaceId, String id, JsonNode patch) {
+        if (!(patch instanceof ObjectNode fields)) {
+            throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
+        }
+        DynamicCode code = find(workspaceId, id);
+        DynamicCode.Settings s = code.settings();
+        String destinationUrl = s.destinationUrl();
+        RuleSet rules = s.rules();
+        DynamicStatus status = s.status();
+        Instant expiresAt = s.expiresAt();
+        String expiredUrl = s.expiredUrl();
+        String title = s.title();
+        for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> field = it.next();
+            JsonNode value = field.getValue();
+            switch (field.getKey()) {
+                case "destinationUrl" -> destinationUrl = Destinations.requireHttpUrl("destinationUrl",
+                        requiredText("destinationUrl", value));
+                case "rules" -> rules = RuleSet.parse(value);
+                case "status" -> status = status(requiredText("status", value));
+                case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> instant("expiresAt", text));
+                case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
+                        text -> Destinations.requireHttpUrl("expiredUrl", text));
+                case "title" -> title = optional(value, "title", DynamicCodes::title);
+                default -> throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey()
+                        + "'; allowed: destinationUrl, rules, status, expiresAt, expiredUrl, title");
+            }
+        }
+        code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl, title),
+                clock.instant().truncatedTo(ChronoUnit.MICROS));
+        changes.fire(new DynamicCodeChanged(code.shortCode()));
+        return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
+                code.storedScanCount()));
+    }
+
+    /** The workspace's dynamic code with this id; another workspace's id is reported exactly like an unknown one. */
+    DynamicCode find(String workspaceId, String id) {
+        return em.createQuery("select d from DynamicCode d where d.id = :id and d.workspaceId = :ws", DynamicCode.class)
+                .setParameter("id", id).setParameter("ws", workspaceId)
+                .getResultStream().findFirst()
+                .orElseThrow(() -> ApiException.notFound("dynamic code " + id));
+    }
+
+    private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
+        DynamicCode.Settings s = code.settings();
+        return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
+                storedCount + scans.pending(code.id()), s.rules().tree(), s.expiresAt(), s.expiredUrl(), s.title(),
+                code.createdAt(), code.updatedAt(), qr);
+    }
+
+    private String shortUrl(URI requestBase, String shortCode) {
+        String base = publicBaseUrl.filter(url -> !url.isBlank())
+                .orElseGet(() -> requestBase.getScheme() + "://" + requestBase.getRawAuthority());
+        return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + SCAN_PATH + shortCode;
+    }
+
+    private String freshShortCode() {
+        for (int attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
+            String candidate = Ids.randomBase62(SHORT_CODE_LENGTH);
+            if (!shortCodeExists(candidate)) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("no free short code after " + SHORT_CODE_ATTEMPTS + " attempts");
+    }
+
+    private String customShortCode(String shortCode) {
+        if (!CUSTOM_SHORT_CODE.matcher(shortCode).matches()) {
+            throw ApiException.invalid("shortCode",
+                    "shortCode must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
+        }
+        if (shortCodeExists(shortCode)) {
+            throw shortCodeTaken(shortCode);
+        }
+        return shortCode;
+    }
+
+    private boolean shortCodeExists(String shortCode) {
+        return !em.createQuery("select d.id from DynamicCode d where d.shortCode = :code", String.class)
+                .setParameter("code", shortCode).setMaxResults(1).getResultList().isEmpty();
+    }
+
+    private static ApiException shortCodeTaken(String shortCode) {
+        return new ApiException(ErrorCode.CONFLICT, "shortCode", "shortCode '" + shortCode + "' is already taken");
+    }
+
+    private static DynamicStatus status(String value) {
+        return DynamicStatus.fromWire(value).orElseThrow(() -> ApiException.invalid("status",
+                "status must be one of: " + String.join(", ", DynamicStatus.wireNames()) + "; got '" + value + "'"));
+    }
+
+    private static Instant instant(String field, String value) {
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw ApiException.invalid(field, field + " must be an ISO-8601 instant such as 2026-12-31T23:00:00Z");
+        }
+    }
+
+    private static String title(String title) {
+        if (title.length() > MAX_TITLE_LENGTH) {
+            throw ApiException.invalid("title", "title must be at most " + MAX_TITLE_LENGTH + " characters");
+        }
+        return title;
+    }
+
+    private static String requiredText(String field, JsonNode value) {
+        if (!value.isTextual()) {
+            throw ApiException.invalid(field, field + " must be a string" + (value.isNull() ? " and cannot be cleared" : ""));
+        }
+        return value.textValue();
+    }
+
+    private static <T> T optional(JsonNode value, String field, Function<String, T> parse) {
+        return value.isNull() ? null : parse.apply(requiredText(field, value));
+    }
+}

@@ -1,0 +1,61 @@
+package dev.qrforge.dynamic;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.api.Page;
+import dev.qrforge.api.PageRequest;
+import dev.qrforge.security.CallerContext;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** {@code /api/v1/dynamic}: dynamic tracking codes (spec section 4). */
+@Path("/v1/dynamic")
+@Produces(MediaType.APPLICATION_JSON)
+@RequestScoped
+public class DynamicResource {
+
+    static final String MERGE_PATCH = "application/merge-patch+json";
+
+    @Inject
+    DynamicCodes codes;
+
+    @Inject
+    CallerContext callers;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(DynamicRequest request, @Context UriInfo uri) {
+        DynamicView created = codes.create(callers.workspaceId(), request, uri.getBaseUri());
+        return Response.created(uri.getBaseUriBuilder().path(DynamicResource.class).path(created.id()).build())
+                .entity(created).build();
+    }
+
+    @GET
+    public Page<DynamicView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
+    }
+
+    @GET
+    @Path("{id}")
+    public DynamicView get(@PathParam("id") String id) {
+        return codes.get(callers.workspaceId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH})
+    public DynamicView patch(@PathParam("id") String id, JsonNode patch) {
+        return codes.patch(callers.workspaceId(), id, patch);
+    }
+}

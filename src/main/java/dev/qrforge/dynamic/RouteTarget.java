@@ -1,0 +1,18 @@
+package dev.qrforge.dynamic;
+
+import java.time.Instant;
+
+/**
+ * What the scan path needs to know about one code, as cached by {@link CodeDirectory}.
+ *
+ * @param storedCount   the flushed scan count when this was loaded
+ * @param flushedAtLoad how many of this code's scans this node had flushed when it was loaded, so that
+ *                      {@code storedCount + (node's flushed + pending now) - flushedAtLoad} is the count now
+ */
+public record RouteTarget(String codeId, DynamicStatus status, String destinationUrl, RuleSet rules,
+        Instant expiresAt, String expiredUrl, long storedCount, long flushedAtLoad) {
+
+    public boolean expiredAt(Instant now) {
+        return expiresAt != null && !now.isBefore(expiresAt);
+    }
+}

@@ -1,0 +1,297 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.testing.Decoding;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import org.junit.jupiter.api.Test;
+
+/** Dynamic codes end to end: the API, the scan path, routing, counting. */
+class DynamicCodesIT extends ServerTest {
+
+    static final String IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15"
+            + " (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    static final String IPAD = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+            + " Version/17.5 Mobile/15E148 Safari/604.1";
+    static final String FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101"
+            + " Firefox/128.0";
+    static final String CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like"
+            + " Gecko) Chrome/126.0.0.0 Safari/537.36";
+    static final String GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+    private static final HttpClient SCANNER = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+    static JsonNode create(Map<String, Object> body) {
+        Api.Reply reply = Api.post("/api/v1/dynamic", Api.json(body));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+        return reply.json();
+    }
+
+    static Api.Reply patch(String id, String json) {
+        return Api.send(Api.request("/api/v1/dynamic/" + id).header("Content-Type", "application/merge-patch+json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    static HttpResponse<String> scan(String shortUrl, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(shortUrl)).GET()
+                .header("User-Agent", CHROME_WINDOWS);
+        for (int i = 0; i < headers.length; i += 2) {
+            request.setHeader(headers[i], headers[i + 1]);
+        }
+        try {
+            return SCANNER.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static String location(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(302);
+        return response.headers().firstValue("Location").orElseThrow();
+    }
+
+    static long scanCount(String id) {
+        return Api.get("/api/v1/dynamic/" + id).json().path("scanCount").asLong();
+    }
+
+    private static String destination(String what) {
+        return "https://example.com/" + what + "/" + UUID.randomUUID();
+    }
+
+    @Test
+    void createdCodeRedirectsCountsAndCarriesAQrOfItsShortUrl() {
+        String target = destination("landing");
+        Api.Reply reply = Api.post("/api/v1/dynamic", Api.json(Map.of("destinationUrl", target, "title", "Poster")));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+        JsonNode code = reply.json();
+        String id = code.path("id").asText();
+        assertThat(id).startsWith("dyn_");
+        assertThat(reply.header("Location")).hasValue(Api.BASE_URL + "/api/v1/dynamic/" + id);
+        assertThat(code.path("shortCode").asText()).matches("[A-Za-z0-9]{7}");
+        String shortUrl = code.path("shortUrl").asText();
+        assertThat(shortUrl).isEqualTo(Api.BASE_URL + "/s/" + code.path("shortCode").asText());
+        assertThat(code.path("status").asText()).isEqualTo("active");
+        assertThat(code.path("scanCount").asLong()).isZero();
+        assertThat(code.path("rules").isArray()).isTrue();
+        assertThat(code.path("title").asText()).isEqualTo("Poster");
+        assertThat(code.path("qr").path("data").asText()).isEqualTo(shortUrl);
+        assertThat(Decoding.svgText(code.path("qr").path("svg").asText())).isEqualTo(shortUrl);
+
+        HttpResponse<String> scanned = scan(shortUrl);
+        assertThat(location(scanned)).isEqualTo(target);
+        assertThat(scanned.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(scanned.headers().firstValue("Referrer-Policy")).isPresent();
+        assertThat(scanCount(id)).isEqualTo(1);
+
+        JsonNode fetched = Api.get("/api/v1/dynamic/" + id).json();
+        assertThat(fetched.path("qr").path("id").asText()).isEqualTo(code.path("qr").path("id").asText());
+        assertThat(fetched.path("qr").has("svg")).isFalse();
+    }
+
+    @Test
+    void headAnswersLikeGetButIsNotCounted() throws Exception {
+        JsonNode code = create(Map.of("destinationUrl", destination("head")));
+        HttpResponse<Void> head = SCANNER.send(HttpRequest.newBuilder(URI.create(code.path("shortUrl").asText()))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+        assertThat(head.statusCode()).isEqualTo(302);
+        assertThat(scanCount(code.path("id").asText())).isZero();
+    }
+
+    @Test
+    void patchedDestinationTakesEffectOnTheNextScan() {
+        JsonNode code = create(Map.of("destinationUrl", destination("before")));
+        String shortUrl = code.path("shortUrl").asText();
+        location(scan(shortUrl));
+        String after = destination("after");
+
+        Api.Reply patched = patch(code.path("id").asText(), Api.json(Map.of("destinationUrl", after)));
+        assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+        assertThat(patched.json().path("destinationUrl").asText()).isEqualTo(after);
+        assertThat(location(scan(shortUrl))).isEqualTo(after);
+    }
+
+    @Test
+    void pauseAndResume() {
+        JsonNode code = create(Map.of("destinationUrl", destination("pause")));
+        String id = code.path("id").asText();
+        String shortUrl = code.path("shortUrl").asText();
+
+        assertThat(patch(id, "{\"status\":\"paused\"}").json().path("status").asText()).isEqualTo("paused");
+        HttpResponse<String> paused = scan(shortUrl);
+        assertThat(paused.statusCode()).isEqualTo(404);
+        assertThat(paused.body()).contains("paused");
+        assertThat(paused.headers().firstValue("Location")).isEmpty();
+
+        assertThat(patch(id, "{\"status\":\"active\"}").json().path("status").asText()).isEqualTo("active");
+        assertThat(scan(shortUrl).statusCode()).isEqualTo(302);
+
+        Api.Reply bad = patch(id, "{\"status\":\"archived\"}");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().path("error").path("field").asText()).isEqualTo("status");
+    }
+
+    @Test
+    void expiredCodesGoToTheirExpiredUrlOrSaySo() {
+        String past = Instant.now().minus(1, ChronoUnit.HOURS).toString();
+        String afterwards = destination("afterwards");
+        JsonNode withUrl = create(Map.of("destinationUrl", destination("campaign"), "expiresAt", past,
+                "expiredUrl", afterwards));
+        assertThat(location(scan(withUrl.path("shortUrl").asText()))).isEqualTo(afterwards);
+
+        JsonNode without = create(Map.of("destinationUrl", destination("campaign")));
+        patch(without.path("id").asText(), Api.json(Map.of("expiresAt", past)));
+        HttpResponse<String> expired = scan(without.path("shortUrl").asText());
+        assertThat(expired.statusCode()).isEqualTo(404);
+        assertThat(expired.body()).contains("expired");
+
+        Api.Reply cleared = patch(without.path("id").asText(), "{\"expiresAt\":null}");
+        assertThat(cleared.json().path("expiresAt").isNull()).isTrue();
+        assertThat(scan(without.path("shortUrl").asText()).statusCode()).isEqualTo(302);
+    }
+
+    @Test
+    void unknownShortCodeIsANotFoundPage() {
+        HttpResponse<String> response = scan(Api.BASE_URL + "/s/no-such-code-" + UUID.randomUUID().toString().substring(0, 8));
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+    }
+
+    @Test
+    void customShortCodes() {
+        String custom = "spring-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonNode code = create(Map.of("destinationUrl", destination("custom"), "shortCode", custom));
+        assertThat(code.path("shortCode").asText()).isEqualTo(custom);
+        assertThat(code.path("shortUrl").asText()).endsWith("/s/" + custom);
+
+        Api.Reply taken = Api.post("/api/v1/dynamic", Api.json(Map.of("destinationUrl", destination("x"), "shortCode", custom)));
+        assertThat(taken.status()).isEqualTo(409);
+        assertThat(taken.json().path("error").path("code").asText()).isEqualTo("CONFLICT");
+        assertThat(taken.json().path("error").path("field").asText()).isEqualTo("shortCode");
+
+        for (String bad : new String[] {"ab", "has space", "x".repeat(65), "ümlaut"}) {
+            Api.Reply reply = Api.post("/api/v1/dynamic", Api.json(Map.of("destinationUrl", destination("x"), "shortCode", bad)));
+            assertThat(reply.status()).as(bad).isEqualTo(400);
+            assertThat(reply.json().path("error").path("field").asText()).isEqualTo("shortCode");
+        }
+    }
+
+    @Test
+    void badInputNamesTheField() {
+        Map<String, String> cases = Map.of(
+                "{\"title\":\"no destination\"}", "destinationUrl",
+                "{\"destinationUrl\":\"javascript:alert(1)\"}", "destinationUrl",
+                "{\"destinationUrl\":\"data:text/html,hi\"}", "destinationUrl",
+                "{\"destinationUrl\":\"/relative\"}", "destinationUrl",
+                "{\"destinationUrl\":\"https://example.com/" + "a".repeat(2048) + "\"}", "destinationUrl",
+                "{\"destinationUrl\":\"https://example.com\",\"expiresAt\":\"tomorrow\"}", "expiresAt",
+                "{\"destinationUrl\":\"https://example.com\",\"expiredUrl\":\"ftp://example.com\"}", "expiredUrl",
+                "{\"destinationUrl\":\"https://example.com\",\"status\":\"on\"}", "status",
+                "{\"destinationUrl\":\"https://example.com\",\"rules\":[{\"when\":{\"os\":[\"BeOS\"]},\"destinationUrl\":\"https://example.com/b\"}]}", "rules[0].when.os[0]",
+                "{\"destinationUrl\":\"https://example.com\",\"size\":20}", "size");
+        cases.forEach((body, field) -> {
+            Api.Reply reply = Api.post("/api/v1/dynamic", body);
+            assertThat(reply.status()).as(body + " -> " + reply).isEqualTo(400);
+            assertThat(reply.json().path("error").path("field").asText()).as(body).isEqualTo(field);
+        });
+        String id = create(Map.of("destinationUrl", destination("patch-errors"))).path("id").asText();
+        Map<String, String> patches = Map.of(
+                "{\"destinationUrl\":null}", "destinationUrl",
+                "{\"destinationUrl\":\"mailto:a@b.c\"}", "destinationUrl",
+                "{\"shortCode\":\"renamed\"}", "shortCode",
+                "{\"rules\":[{\"when\":{},\"split\":[{\"destinationUrl\":\"https://example.com/a\",\"weight\":0},{\"destinationUrl\":\"https://example.com/b\",\"weight\":1}]}]}", "rules[0].split[0].weight",
+                "{\"title\":42}", "title");
+        patches.forEach((body, field) -> {
+            Api.Reply reply = patch(id, body);
+            assertThat(reply.status()).as(body + " -> " + reply).isEqualTo(400);
+            assertThat(reply.json().path("error").path("field").asText()).as(body).isEqualTo(field);
+        });
+        assertThat(patch(id, "[1]").status()).isEqualTo(400);
+        assertThat(patch("dyn_unknown000000000000", "{\"title\":\"x\"}").status()).isEqualTo(404);
+    }
+
+    @Test
+    void rulesRouteByOsDeviceBrowserCountryLanguageAndScanCount() {
+        String fallback = destination("fallback");
+        List<Object> rules = List.of(
+                Map.of("name", "first scan", "when", Map.of("scanCountBelow", 1), "destinationUrl", destination("first")),
+                Map.of("when", Map.of("device", List.of("tablet")), "destinationUrl", "https://example.com/tablet"),
+                Map.of("when", Map.of("os", List.of("iOS")), "destinationUrl", "https://example.com/ios"),
+                Map.of("when", Map.of("browser", List.of("Firefox")), "destinationUrl", "https://example.com/firefox"),
+                Map.of("when", Map.of("country", List.of("DE")), "destinationUrl", "https://example.com/de"),
+                Map.of("when", Map.of("language", List.of("fr")), "destinationUrl", "https://example.com/fr"),
+                Map.of("when", Map.of("endAt", "2001-01-01T00:00:00Z"), "destinationUrl", "https://example.com/past"),
+                Map.of("when", Map.of("daysOfWeek", List.of("monday", "tuesday", "wednesday", "thursday", "friday",
+                        "saturday", "sunday"), "timezone", "Pacific/Auckland"),
+                        "destinationUrl", "https://example.com/any-time"));
+        JsonNode code = create(Map.of("destinationUrl", fallback, "rules", rules));
+        String shortUrl = code.path("shortUrl").asText();
+
+        // A bot is redirected but not counted, so the "first scan" rule is still there for a person.
+        assertThat(location(scan(shortUrl, "User-Agent", GOOGLEBOT))).startsWith("https://example.com/first/");
+        assertThat(scanCount(code.path("id").asText())).isZero();
+        assertThat(location(scan(shortUrl))).startsWith("https://example.com/first/");
+        assertThat(location(scan(shortUrl, "User-Agent", IPAD))).isEqualTo("https://example.com/tablet");
+        assertThat(location(scan(shortUrl, "User-Agent", IPHONE))).isEqualTo("https://example.com/ios");
+        assertThat(location(scan(shortUrl, "User-Agent", FIREFOX_WINDOWS))).isEqualTo("https://example.com/firefox");
+        assertThat(location(scan(shortUrl, "CF-IPCountry", "DE"))).isEqualTo("https://example.com/de");
+        assertThat(location(scan(shortUrl, "Accept-Language", "fr-CH, fr;q=0.9, en;q=0.8"))).isEqualTo("https://example.com/fr");
+        assertThat(location(scan(shortUrl, "Accept-Language", "en-GB"))).isEqualTo("https://example.com/any-time");
+        assertThat(code.path("rules").get(0).path("name").asText()).isEqualTo("first scan");
+        assertThat(scanCount(code.path("id").asText())).isEqualTo(7);
+    }
+
+    @Test
+    void workspacesAreIsolated() {
+        JsonNode code = create(Map.of("destinationUrl", destination("mine")));
+        String id = code.path("id").asText();
+        assertThat(Api.send(Api.requestAs(Api.OTHER_KEY, "/api/v1/dynamic/" + id).GET()).status()).isEqualTo(404);
+        assertThat(Api.send(Api.requestAs(Api.OTHER_KEY, "/api/v1/dynamic/" + id)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"status\":\"paused\"}"))).status()).isEqualTo(404);
+        assertThat(Api.send(Api.requestAs(Api.OTHER_KEY, "/api/v1/dynamic?limit=200").GET()).json()
+                .path("items").findValuesAsText("id")).doesNotContain(id);
+        assertThat(Api.get("/api/v1/dynamic/" + id).json().path("status").asText()).isEqualTo("active");
+    }
+
+    @Test
+    void listingIsNewestFirstAndPaged() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(create(Map.of("destinationUrl", destination("list"))).path("id").asText());
+        }
+        JsonNode first = Api.get("/api/v1/dynamic?limit=2").json();
+        assertThat(first.path("items").get(0).path("id").asText()).isEqualTo(ids.get(2));
+        assertThat(first.path("items").get(1).path("id").asText()).isEqualTo(ids.get(1));
+        JsonNode second = Api.get("/api/v1/dynamic?limit=2&cursor=" + first.path("nextCursor").asText()).json();
+        assertThat(second.path("items").get(0).path("id").asText()).isEqualTo(ids.get(0));
+    }
+
+    @Test
+    void twoThousandConcurrentScansAreCountedExactly() {
+        JsonNode code = create(Map.of("destinationUrl", destination("busy")));
+        URI shortUrl = URI.create(code.path("shortUrl").asText());
+        int scans = 2000;
+        Semaphore inFlight = new Semaphore(64);
+        List<CompletableFuture<Integer>> statuses = new ArrayList<>();
+        for (int i = 0; i < scans; i++) {
+            inFlight.acquireUninterruptibly();
+            statuses.add(SCANNER.sendAsync(HttpRequest.newBuilder(shortUrl).header("User-Agent", IPHONE).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).thenApply(HttpResponse::statusCode)
+                    .whenComplete((status, error) -> inFlight.release()));
+        }
+        assertThat(statuses.stream().map(CompletableFuture::join)).hasSize(scans).containsOnly(302);
+        assertThat(scanCount(code.path("id").asText())).isEqualTo(scans);
+    }
+}

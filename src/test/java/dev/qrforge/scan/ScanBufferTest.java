@@ -1,0 +1,98 @@
+package dev.qrforge.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.Test;
+
+/** The buffer's bookkeeping, against a store that records what it is given (the real one is covered by the ITs). */
+class ScanBufferTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
+
+    /** Remembers every write; fails on demand, as a database that is briefly away would. */
+    private static final class RecordingStore extends ScanStore {
+        final List<ScanEvent> written = new ArrayList<>();
+        final Map<String, Long> counts = new HashMap<>();
+        boolean failing;
+
+        @Override
+        public void write(List<ScanEvent> events, Map<String, Long> deltas) {
+            if (failing) {
+                throw new IllegalStateException("database unavailable");
+            }
+            written.addAll(events);
+            deltas.forEach((id, n) -> counts.merge(id, n, Long::sum));
+        }
+    }
+
+    private final RecordingStore store = new RecordingStore();
+    private final List<Runnable> scheduled = new ArrayList<>();
+
+    private ScanBuffer buffer(int capacity) {
+        ScanBuffer buffer = new ScanBuffer();
+        buffer.store = store;
+        buffer.capacity = capacity;
+        buffer.executor = scheduled::add;
+        return buffer;
+    }
+
+    private static ScanEvent scan(String codeId, boolean bot) {
+        return new ScanEvent(codeId, NOW, new ClientFacts(null, null, null, null, null, null, null, null, null, null, bot));
+    }
+
+    @Test
+    void countsPeopleNotBotsAndMovesThemFromPendingToFlushed() {
+        ScanBuffer buffer = buffer(100);
+        buffer.record(scan("a", false));
+        buffer.record(scan("a", false));
+        buffer.record(scan("a", true));
+        buffer.record(scan("b", false));
+        assertThat(buffer.pending("a")).isEqualTo(2);
+
+        buffer.flush();
+
+        assertThat(store.written).hasSize(4);
+        assertThat(store.counts).isEqualTo(Map.of("a", 2L, "b", 1L));
+        assertThat(buffer.pending("a")).isZero();
+        assertThat(buffer.flushed("a")).isEqualTo(2);
+        assertThat(buffer.flushed("b")).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedWriteKeepsEverythingForTheNextFlush() {
+        ScanBuffer buffer = buffer(100);
+        buffer.record(scan("a", false));
+        store.failing = true;
+        buffer.flush();
+        assertThat(buffer.pending("a")).isEqualTo(1);
+        assertThat(buffer.flushed("a")).isZero();
+
+        store.failing = false;
+        buffer.flush();
+        assertThat(store.counts).isEqualTo(Map.of("a", 1L));
+        assertThat(buffer.pending("a")).isZero();
+    }
+
+    @Test
+    void reachingCapacityAsksForOneEarlyFlushAndTwiceTheCapacityFlushesInline() {
+        ScanBuffer buffer = buffer(3);
+        for (int i = 0; i < 5; i++) {
+            buffer.record(scan("a", false));
+        }
+        assertThat(scheduled).hasSize(1);
+        assertThat(store.written).isEmpty();
+
+        buffer.record(scan("a", false));
+        assertThat(store.written).hasSize(6);
+        assertThat(buffer.pending("a")).isZero();
+
+        scheduled.get(0).run();
+        assertThat(store.counts).isEqualTo(Map.of("a", 6L));
+    }
+}
