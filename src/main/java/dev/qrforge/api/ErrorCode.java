@@ -10,6 +10,8 @@ public enum ErrorCode {
     METHOD_NOT_ALLOWED(405),
     NOT_ACCEPTABLE(406),
     CONFLICT(409),
+    /** Analytics asked of a static code: its data is in the image, nothing passes through the service to count. */
+    NOT_TRACKABLE(409),
     PAYLOAD_TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
     INTERNAL_ERROR(500);

@@ -162,6 +162,14 @@ public class DynamicCodes {
                 code.storedScanCount()));
     }
 
+    /** The id of the workspace's dynamic code known by {@code id}: its own, or its QR record's. */
+    public Optional<String> idFor(String workspaceId, String id) {
+        return em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws and (d.id = :id"
+                + " or d.qrCodeId = :id)", String.class)
+                .setParameter("ws", workspaceId).setParameter("id", id)
+                .getResultStream().findFirst();
+    }
+
     /** The workspace's dynamic code with this id; another workspace's id is reported exactly like an unknown one. */
     DynamicCode find(String workspaceId, String id) {
         return em.createQuery("select d from DynamicCode d where d.id = :id and d.workspaceId = :ws", DynamicCode.class)

@@ -1,5 +1,7 @@
 package dev.qrforge.scan;
 
+import java.net.InetAddress;
+
 /**
  * What the scan path knows about one scanner. Every string may be null: unknown.
  *
@@ -15,7 +17,10 @@ package dev.qrforge.scan;
  * @param language       the preferred ISO 639-1 language, lower case
  * @param referrerHost   host of the {@code Referer}, lower case
  * @param bot            a crawler, link previewer, script or tool rather than a person
+ * @param client         the scanner's address, or null; only ever used to derive a {@link VisitorKeys visitor key},
+ *                       never stored
  */
 public record ClientFacts(String os, String osVersion, String device, String browser, String browserVersion,
-        String country, String region, String city, String language, String referrerHost, boolean bot) {
+        String country, String region, String city, String language, String referrerHost, boolean bot,
+        InetAddress client) {
 }

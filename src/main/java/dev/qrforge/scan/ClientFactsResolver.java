@@ -57,7 +57,7 @@ public final class ClientFactsResolver implements AutoCloseable {
         return new ClientFacts(agent.os(), agent.osVersion(), agent.device(), agent.browser(), agent.browserVersion(),
                 location.country(), location.region(), location.city(),
                 HeaderFacts.preferredLanguage(header.apply(ACCEPT_LANGUAGE)),
-                HeaderFacts.referrerHost(header.apply(REFERER)), agent.bot());
+                HeaderFacts.referrerHost(header.apply(REFERER)), agent.bot(), client);
     }
 
     private String headerCountry(Function<String, String> header) {

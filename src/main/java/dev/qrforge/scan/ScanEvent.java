@@ -2,8 +2,11 @@ package dev.qrforge.scan;
 
 import java.time.Instant;
 
-/** One scan as it will be stored: which code, when, and what is known about the scanner. */
-public record ScanEvent(String codeId, Instant scannedAt, ClientFacts facts) {
+/**
+ * One scan as it will be stored: which code, when, what is known about the scanner, and its pseudonymous visitor
+ * key (null when unknown or turned off).
+ */
+public record ScanEvent(String codeId, Instant scannedAt, ClientFacts facts, String visitorKey) {
 
     /** Bots are recorded, so analytics can report them, but never counted. */
     public boolean counted() {

@@ -12,6 +12,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
@@ -35,6 +36,9 @@ public class ScanServlet extends HttpServlet {
 
     @Inject
     ClientFactsService clientFacts;
+
+    @Inject
+    VisitorKeys visitorKeys;
 
     @Inject
     Clock clock;
@@ -63,7 +67,8 @@ public class ScanServlet extends HttpServlet {
         ScanOutcome outcome = ScanRouting.outcome(target.get(), facts, now, directory.countBefore(target.get()),
                 ThreadLocalRandom.current());
         if (count) {
-            scans.record(new ScanEvent(target.get().codeId(), now, facts));
+            scans.record(new ScanEvent(target.get().codeId(), now, facts,
+                    visitorKeys.key(facts.client(), request.getHeader("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate())));
         }
         if (outcome instanceof ScanOutcome.Redirect redirect) {
             response.setStatus(HttpServletResponse.SC_FOUND);

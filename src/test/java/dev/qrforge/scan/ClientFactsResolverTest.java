@@ -61,7 +61,7 @@ class ClientFactsResolverTest {
         ClientFacts facts = resolve(WITH_CITIES, LONDON, "User-Agent", IPHONE,
                 "Accept-Language", "en-GB,en;q=0.9", "Referer", "https://L.Instagram.com/?u=x");
         assertThat(facts).isEqualTo(new ClientFacts("iOS", "17.4", "mobile", "Safari", "17.4", "GB", "England",
-                "London", "en", "l.instagram.com", false));
+                "London", "en", "l.instagram.com", false, IpAddresses.parse(LONDON)));
     }
 
     @Test
@@ -111,7 +111,7 @@ class ClientFactsResolverTest {
     void hostileOrMissingInputDegradesToNulls() {
         ClientFacts nothing = resolve(WITH_CITIES, null);
         assertThat(nothing).isEqualTo(new ClientFacts(null, null, "other", null, null, null, null, null, null, null,
-                true));
+                true, null));
         assertThat(resolve(WITH_CITIES, "not-an-ip", "User-Agent", IPHONE).country()).isNull();
         assertThat(resolve(WITH_CITIES, PROXY, "X-Forwarded-For", "evil.example").country()).isNull();
         assertThat(resolve(WITH_CITIES, PROXY, "X-Forwarded-For", "x".repeat(1_000_000)).country()).isNull();

@@ -43,7 +43,8 @@ class ScanBufferTest {
     }
 
     private static ScanEvent scan(String codeId, boolean bot) {
-        return new ScanEvent(codeId, NOW, new ClientFacts(null, null, null, null, null, null, null, null, null, null, bot));
+        return new ScanEvent(codeId, NOW,
+                new ClientFacts(null, null, null, null, null, null, null, null, null, null, bot, null), null);
     }
 
     @Test
