@@ -12,27 +12,14 @@ DURATION=${DURATION:-20s}
 WARMUP=${WARMUP:-20s}
 EXACT_SCANS=${EXACT_SCANS:-20000}
 OFFSET=300
-PORT=$((8080 + OFFSET))
-BASE="http://127.0.0.1:$PORT"
 KEY=qrk_bench_0123456789abcdef
-BASE_DIR=target/bench-server
-export JBOSS_JAVA_SIZING=${JBOSS_JAVA_SIZING:--Xms1g -Xmx1g}
 
 for tool in wrk ab; do
   command -v $tool >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk apache2-utils; }
 done
 [ -d target/server ] || mvn -B -q package -DskipTests
-rm -rf "$BASE_DIR" && cp -r target/server/standalone "$BASE_DIR"
-
-# In the background, standalone.sh forwards its TERM to the server, so the trap below really stops it.
-LAUNCH_JBOSS_IN_BACKGROUND=1 QRFORGE_BOOTSTRAP_API_KEY=$KEY target/server/bin/standalone.sh -Djboss.server.base.dir="$PWD/$BASE_DIR" \
-  -Djboss.socket.binding.port-offset=$OFFSET > target/bench-server.log 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 120); do
-  curl -fs -o /dev/null "$BASE/robots.txt" && curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/qr" | grep -q 401 && break
-  sleep 1
-done
+. bench/server.sh
+start_server $OFFSET redirect $KEY
 
 created=$(curl -fs -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
   -d '{"destinationUrl":"https://example.com/landing","rules":[{"when":{"os":["iOS"]},"destinationUrl":"https://example.com/ios"}]}' \

@@ -2,6 +2,7 @@ package dev.qrforge.analytics;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.qrforge.api.Csv;
 import dev.qrforge.api.JsonConfig;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -72,7 +73,7 @@ public class ScanExport {
                                 row.getString(5), row.getString(6), row.getString(7), row.getString(8),
                                 row.getString(9), row.getString(10), row.getString(11), row.getString(12),
                                 row.getString(13), row.getString(14)};
-                            writer.write(format == Format.CSV ? csv(values) : ndjson(values));
+                            writer.write(format == Format.CSV ? Csv.record(values) : ndjson(values));
                         }
                     }
                 }
@@ -93,28 +94,4 @@ public class ScanExport {
         return JSON.writeValueAsString(line) + "\n";
     }
 
-    /**
-     * One CSV record (RFC 4180). A value that a spreadsheet would run as a formula gets a leading apostrophe
-     * (OWASP "CSV injection"): referrers and user-agent names come from strangers.
-     */
-    static String csv(Object[] values) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < values.length; i++) {
-            if (i > 0) {
-                line.append(',');
-            }
-            if (values[i] == null) {
-                continue;
-            }
-            String value = values[i].toString();
-            if (!value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 && !(values[i] instanceof Boolean)) {
-                value = "'" + value;
-            }
-            if (value.contains(",") || value.contains("\"") || value.contains("\n") || value.contains("\r")) {
-                value = "\"" + value.replace("\"", "\"\"") + "\"";
-            }
-            line.append(value);
-        }
-        return line.append('\n').toString();
-    }
 }

@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Refuses oversize request bodies before anything parses them: by the declared length when there is one, and
- * by counting as the body is read when it is chunked.
+ * by counting as the body is read when it is chunked. Composites carry images, so they get a larger allowance.
  */
 @Provider
 @PreMatching
@@ -23,22 +23,31 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class BodyLimitFilter implements ContainerRequestFilter {
 
+    /** The path whose requests carry background images: up to 10 MB each, a third more as base64. */
+    private static final String COMPOSITES = "v1/qr/transparent";
+
     @Inject
     @ConfigProperty(name = "qrforge.api.max-body-bytes", defaultValue = "1048576")
     long maxBytes;
 
+    @Inject
+    @ConfigProperty(name = "qrforge.api.max-composite-body-bytes", defaultValue = "16777216")
+    long maxCompositeBytes;
+
     @Override
     public void filter(ContainerRequestContext request) {
-        if (request.getLength() > maxBytes) {
-            throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, null, tooLarge());
+        String path = request.getUriInfo().getPath();
+        long limit = path.endsWith(COMPOSITES) ? maxCompositeBytes : maxBytes;
+        if (request.getLength() > limit) {
+            throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, null, tooLarge(limit));
         }
         if (request.hasEntity()) {
-            request.setEntityStream(new Limited(request.getEntityStream()));
+            request.setEntityStream(new Limited(request.getEntityStream(), limit));
         }
     }
 
-    private String tooLarge() {
-        return "the request body exceeds the limit of " + maxBytes + " bytes";
+    private static String tooLarge(long limit) {
+        return "the request body exceeds the limit of " + limit + " bytes";
     }
 
     /** Thrown from inside the JSON parser's reads; {@link ErrorMapper} finds it in the cause chain. */
@@ -48,11 +57,13 @@ public class BodyLimitFilter implements ContainerRequestFilter {
         }
     }
 
-    private final class Limited extends FilterInputStream {
+    private static final class Limited extends FilterInputStream {
+        private final long limit;
         private long count;
 
-        Limited(InputStream in) {
+        Limited(InputStream in, long limit) {
             super(in);
+            this.limit = limit;
         }
 
         @Override
@@ -75,8 +86,8 @@ public class BodyLimitFilter implements ContainerRequestFilter {
 
         private void count(int n) throws BodyTooLargeException {
             count += n;
-            if (count > maxBytes) {
-                throw new BodyTooLargeException(tooLarge());
+            if (count > limit) {
+                throw new BodyTooLargeException(tooLarge(limit));
             }
         }
     }

@@ -139,6 +139,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             Integer.class, "an integer",
             int.class, "an integer",
             Long.class, "an integer",
+            Number.class, "a number",
             Boolean.class, "true or false",
             boolean.class, "true or false",
             List.class, "an array");

@@ -28,6 +28,9 @@ public class DatabaseMigrations {
         Flyway.configure(DatabaseMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
+                // The batch job repository shares the database and may create its tables first.
+                .baselineOnMigrate(true)
+                .baselineVersion("0")
                 .load()
                 .migrate();
     }

@@ -45,10 +45,14 @@ public class QrCodes {
         try {
             return CodeGenerator.generate(spec);
         } catch (DataTooLongException e) {
-            throw ApiException.invalid("data", "data is too long for a QR code: at most " + e.maxBinaryBytes()
-                    + " bytes fit at error correction level " + e.errorCorrection()
-                    + "; shorten it or choose a lower errorCorrection");
+            throw ApiException.invalid("data", tooLong(e));
         }
+    }
+
+    /** What a client is told when its data does not fit any QR version. */
+    public static String tooLong(DataTooLongException e) {
+        return "data is too long for a QR code: at most " + e.maxBinaryBytes() + " bytes fit at error correction"
+                + " level " + e.errorCorrection() + "; shorten it or choose a lower errorCorrection";
     }
 
     /** The record with its image: {@code svg}, or {@code png} as base64. */

@@ -61,7 +61,8 @@ public final class QrRequestValidator {
         return data;
     }
 
-    private static int inRange(String field, Integer value, int defaultValue, int min, int max) {
+    /** Returns {@code value}, or {@code defaultValue} if absent; outside [min, max] it is an error on {@code field}. */
+    public static int inRange(String field, Integer value, int defaultValue, int min, int max) {
         if (value == null) {
             return defaultValue;
         }
@@ -95,7 +96,8 @@ public final class QrRequestValidator {
         return new Gradient(type, color("design.gradientColor2", design.gradientColor2(), null));
     }
 
-    private static Rgb color(String field, String value, Rgb defaultValue) {
+    /** Parses a {@code #rrggbb} colour, or returns {@code defaultValue} if absent, naming {@code field} otherwise. */
+    public static Rgb color(String field, String value, Rgb defaultValue) {
         if (value == null) {
             return defaultValue;
         }
@@ -103,7 +105,8 @@ public final class QrRequestValidator {
                 field + " must be a hex colour in the form #rrggbb, got '" + value + "'"));
     }
 
-    private static <T> T oneOf(String field, String value, Function<String, Optional<T>> parse,
+    /** Parses one of an enumerated set of spellings, listing them all on {@code field} when {@code value} is none. */
+    public static <T> T oneOf(String field, String value, Function<String, Optional<T>> parse,
             java.util.List<String> allowed) {
         return parse.apply(value).orElseThrow(() -> ApiException.invalid(field,
                 field + " must be one of: " + String.join(", ", allowed) + "; got '" + value + "'"));

@@ -59,13 +59,32 @@ final class ModuleOutline {
         for (int y = 0; y < modules; y++) {
             for (int start = matrix.nextDark(0, y); start < modules; ) {
                 int end = matrix.nextLight(start, y);
-                boolean roundTopLeft = rounded && !matrix.isDark(start, y - 1);
-                boolean roundBottomRight = rounded && !matrix.isDark(end - 1, y + 1);
+                boolean roundTopLeft = rounded && !matrix.isDark(start, y - 1) && !inFinder(start, y, modules);
+                boolean roundBottomRight = rounded && !matrix.isDark(end - 1, y + 1)
+                        && !inFinder(end - 1, y, modules);
                 run(start, end, y, roundTopLeft, roundBottomRight, sink);
                 start = matrix.nextDark(end, y);
             }
         }
     }
+
+    /**
+     * Whether a module belongs to one of the three finder patterns ("eyes"). They stay square in every body style:
+     * detectors find a symbol by its eyes, and ZXing's misreads 1–2 % of symbols whose eyes are rounded.
+     */
+    static boolean inFinder(int x, int y, int modules) {
+        if (modules < SMALLEST_SYMBOL) {
+            return false;
+        }
+        boolean left = x < FINDER_SIZE;
+        boolean top = y < FINDER_SIZE;
+        return (left && top) || (x >= modules - FINDER_SIZE && top) || (left && y >= modules - FINDER_SIZE);
+    }
+
+    /** A finder pattern is 7×7 modules (ISO/IEC 18004). */
+    private static final int FINDER_SIZE = 7;
+    /** Version 1 is 21 modules wide; anything smaller is a fragment (in tests), without finder patterns. */
+    private static final int SMALLEST_SYMBOL = 21;
 
     /** Outlines the run covering modules [left, right) of row y, clockwise from its top-left corner. */
     private static void run(int left, int right, int y, boolean roundTopLeft, boolean roundBottomRight, Sink sink) {

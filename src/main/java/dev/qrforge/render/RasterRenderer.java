@@ -24,13 +24,27 @@ public final class RasterRenderer {
 
     /** Returns an opaque {@code size}×{@code size} image of the code. */
     public static BufferedImage draw(RenderSpec spec) {
-        Design design = spec.design();
         int size = spec.size();
         BufferedImage image = new BufferedImage(size, size, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
-            g.setColor(new Color(design.background().rgb()));
+            g.setColor(new Color(spec.design().background().rgb()));
             g.fillRect(0, 0, size, size);
+            paintModules(g, spec);
+        } finally {
+            g.dispose();
+        }
+        return image;
+    }
+
+    /**
+     * Paints only the dark modules of the {@code size}×{@code size} code whose top-left corner is at {@code target}'s
+     * origin, leaving light modules and the quiet zone untouched, so callers can place a code over an image of their
+     * own. {@code target} itself is left as it was.
+     */
+    public static void paintModules(Graphics2D target, RenderSpec spec) {
+        Graphics2D g = (Graphics2D) target.create();
+        try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
             // Pure geometry: Java2D would otherwise nudge outlines towards pixel centres, unlike SVG renderers.
             g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
@@ -40,12 +54,11 @@ public final class RasterRenderer {
             // Sized up front: Path2D grows by small steps, and copying dominated small renderings.
             int segments = ModuleOutline.runCount(spec.matrix()) * ModuleOutline.MAX_CALLS_PER_RUN;
             Path2D.Float dark = new Path2D.Float(Path2D.WIND_NON_ZERO, segments);
-            ModuleOutline.trace(spec.matrix(), design.bodyStyle(), new Path2DSink(dark));
+            ModuleOutline.trace(spec.matrix(), spec.design().bodyStyle(), new Path2DSink(dark));
             g.fill(dark);
         } finally {
             g.dispose();
         }
-        return image;
     }
 
     /** Returns the code as a PNG file of exactly {@code size}×{@code size} pixels. */

@@ -50,6 +50,11 @@ public record Rgb(int red, int green, int blue) {
         return Optional.of(new Rgb(value >> 16, (value >> 8) & CHANNEL_MAX, value & CHANNEL_MAX));
     }
 
+    /** Returns the colour of a Java2D or ZXing integer pixel {@code 0x??RRGGBB}, ignoring its top (alpha) byte. */
+    public static Rgb fromRgb(int packed) {
+        return new Rgb(packed >> 16 & CHANNEL_MAX, packed >> 8 & CHANNEL_MAX, packed & CHANNEL_MAX);
+    }
+
     /** Returns this colour as lower-case {@code #rrggbb}. */
     public String hex() {
         return String.format(Locale.ROOT, "#%06x", rgb());
@@ -67,9 +72,15 @@ public record Rgb(int red, int green, int blue) {
 
     /** Returns the WCAG 2.x contrast ratio of two colours, from 1 (equal) to 21 (black and white), in either order. */
     public static double contrastRatio(Rgb a, Rgb b) {
-        double la = a.relativeLuminance();
-        double lb = b.relativeLuminance();
-        return (Math.max(la, lb) + FLARE) / (Math.min(la, lb) + FLARE);
+        return contrastRatio(a.relativeLuminance(), b.relativeLuminance());
+    }
+
+    /**
+     * Returns the WCAG 2.x contrast ratio of two relative luminances, in either order: for luminances measured on
+     * images, which need not be any one colour's.
+     */
+    public static double contrastRatio(double luminanceA, double luminanceB) {
+        return (Math.max(luminanceA, luminanceB) + FLARE) / (Math.min(luminanceA, luminanceB) + FLARE);
     }
 
     private static double linear(int channel) {

@@ -11,8 +11,9 @@ import java.util.Locale;
 
 /**
  * Scores how safely a rendered code will scan. Each finding deducts a penalty from a perfect score and explains itself
- * in a warning; a code that failed verification or whose contrast is below the hard minimum is {@code RISKY} whatever
- * else is true of it. All thresholds and penalties are the constants below.
+ * in a warning; a code that failed verification, whose contrast is below the hard minimum or, placed over an image,
+ * that stands on busy ground is {@code RISKY} whatever else is true of it. All thresholds and penalties are the
+ * constants below.
  */
 public final class SafetyAssessor {
 
@@ -65,6 +66,21 @@ public final class SafetyAssessor {
     static final int DENSE_PENALTY = 10;
     static final int VERY_DENSE_PENALTY = 25;
 
+    /*
+     * Texture behind a code placed over an image (Backdrop.busyness). Photos and gradients stay close to
+     * 1:1 from one module to the next; from 1.5:1 the ground starts to compete with the modules, and from 2:1
+     * binarising scanners see spurious modules and broken finder patterns (forces RISKY).
+     */
+    static final double RESTLESS_GROUND = 1.5;
+    static final double BUSY_GROUND = 2;
+    static final int RESTLESS_GROUND_PENALTY = 15;
+    static final int BUSY_GROUND_PENALTY = 40;
+
+    private static final String REDRAW_REMEDY = "raise the contrast, choose the square style or a higher error"
+            + " correction";
+    private static final String PLATE_REMEDY = "add a plate (placement.plate) or place the code over a lighter,"
+            + " calmer area";
+
     private SafetyAssessor() {
     }
 
@@ -75,16 +91,42 @@ public final class SafetyAssessor {
      */
     public static Safety assess(RenderSpec spec, boolean verified) {
         Findings findings = new Findings();
+        assessVerification(verified, REDRAW_REMEDY, findings);
+        assessContrast(spec.design(), findings);
+        assessGeometry(spec, findings);
+        return findings.toSafety(verified);
+    }
+
+    /**
+     * Assesses a code drawn with a transparent background over an image: as {@link #assess}, but the contrast is the
+     * one measured against the image, whose texture is judged too; the design's background colour plays no part.
+     *
+     * @param spec     the code as placed: {@code spec.size()} is its edge on the image
+     * @param verified whether the composite decoded back to the code's data
+     */
+    public static Safety assessPlaced(RenderSpec spec, boolean verified, Backdrop backdrop) {
+        Findings findings = new Findings();
+        assessVerification(verified, PLATE_REMEDY + ", or " + REDRAW_REMEDY, findings);
+        gradeContrast(backdrop.contrast(), "the image under the code's light modules and quiet zone (at "
+                + backdrop.area() + ") has contrast " + tenths(backdrop.contrast()) + ":1 with its dark modules",
+                PLATE_REMEDY, findings);
+        assessBusyness(backdrop, findings);
+        assessGeometry(spec, findings);
+        return findings.toSafety(verified);
+    }
+
+    private static void assessVerification(boolean verified, String remedy, Findings findings) {
         if (!verified) {
             findings.forceRisky();
             findings.deduct(UNVERIFIED_PENALTY, "our decoder could not read this rendering back, so phones are likely"
-                    + " to fail too — raise the contrast, choose the square style or a higher error correction");
+                    + " to fail too — " + remedy);
         }
-        assessContrast(spec.design(), findings);
+    }
+
+    private static void assessGeometry(RenderSpec spec, Findings findings) {
         assessModuleSize(spec, findings);
         assessQuietZone(spec.margin(), findings);
         assessDensity(spec.matrix(), findings);
-        return findings.toSafety(verified);
     }
 
     private static void assessContrast(Design design, Findings findings) {
@@ -98,6 +140,14 @@ public final class SafetyAssessor {
         String remedy = worst.relativeLuminance() > background.relativeLuminance()
                 ? "use a dark foreground on a light background"
                 : "darken the foreground or lighten the background";
+        gradeContrast(ratio, finding, remedy, findings);
+        if (inverted) {
+            findings.deduct(INVERTED_PENALTY, "the foreground is lighter than the background; many scanners only read"
+                    + " dark codes on a light background — swap the colours");
+        }
+    }
+
+    private static void gradeContrast(double ratio, String finding, String remedy, Findings findings) {
         if (ratio < MIN_CONTRAST) {
             findings.forceRisky();
             findings.deduct(INSUFFICIENT_CONTRAST_PENALTY, finding + "; scanners need at least " + tenths(MIN_CONTRAST)
@@ -109,9 +159,22 @@ public final class SafetyAssessor {
             findings.deduct(MODERATE_CONTRAST_PENALTY, finding + "; " + tenths(SAFE_CONTRAST)
                     + ":1 or more scans safely in poor light — " + remedy);
         }
-        if (inverted) {
-            findings.deduct(INVERTED_PENALTY, "the foreground is lighter than the background; many scanners only read"
-                    + " dark codes on a light background — swap the colours");
+    }
+
+    private static void assessBusyness(Backdrop backdrop, Findings findings) {
+        double busyness = backdrop.busyness();
+        if (busyness < RESTLESS_GROUND) {
+            return;
+        }
+        String finding = "the image behind the code (at " + backdrop.area() + ") is ";
+        String measure = ": neighbouring points differ by " + tenths(busyness) + ":1 in contrast on average";
+        if (busyness >= BUSY_GROUND) {
+            findings.forceRisky();
+            findings.deduct(BUSY_GROUND_PENALTY, finding + "busy" + measure + ", and scanners take such texture for"
+                    + " modules — " + PLATE_REMEDY);
+        } else {
+            findings.deduct(RESTLESS_GROUND_PENALTY, finding + "textured" + measure + "; calm ground scans more"
+                    + " reliably — " + PLATE_REMEDY);
         }
     }
 

@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,28 +31,68 @@ import javax.sql.DataSource;
 public class ScanStore {
 
     private static final String ADD_COUNT = "update dynamic_code set scan_count = scan_count + ? where id = ?";
-    private static final String NEW_VISITOR = "merge into scan_visitor t using (values (cast(? as varchar(40)),"
-            + " cast(? as date), cast(? as varchar(32)))) s(code, scan_day, visitor) on t.dynamic_code_id = s.code"
-            + " and t.scan_day = s.scan_day and t.visitor_key = s.visitor when not matched then insert (dynamic_code_id, scan_day,"
-            + " visitor_key) values (s.code, s.scan_day, s.visitor)";
     private static final String INSERT_EVENT = "insert into scan_event (dynamic_code_id, scanned_at, bot, os,"
             + " os_version, device, browser, browser_version, country, region, city, language, referrer_host,"
             + " visitor_key, unique_scan) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    private static final String ADD_HOURLY = "merge into scan_hourly t using (values (cast(? as varchar(40)),"
-            + " cast(? as timestamp with time zone), cast(? as bigint), cast(? as bigint), cast(? as bigint)))"
-            + " s(code, hour_start, scans, uniques, bots) on t.dynamic_code_id = s.code and t.hour_start = s.hour_start"
-            + " when matched then update set scans = t.scans + s.scans, unique_scans = t.unique_scans + s.uniques,"
-            + " bot_scans = t.bot_scans + s.bots when not matched then insert (dynamic_code_id, hour_start, scans,"
-            + " unique_scans, bot_scans) values (s.code, s.hour_start, s.scans, s.uniques, s.bots)";
-    private static final String ADD_DIMENSION = "merge into scan_dimension_%1$s t using (values (cast(? as"
-            + " varchar(40)), cast(? as %2$s), cast(? as varchar(16)), cast(? as varchar(255)), cast(? as bigint)))"
-            + " s(code, period, dimension, dimension_value, scans) on t.dynamic_code_id = s.code and t.%3$s = s.period"
-            + " and t.dimension = s.dimension and t.dimension_value = s.dimension_value when matched then update set"
-            + " scans = t.scans + s.scans when not matched then insert (dynamic_code_id, %3$s, dimension,"
-            + " dimension_value, scans) values (s.code, s.period, s.dimension, s.dimension_value, s.scans)";
-    private static final String ADD_DIMENSION_HOURLY = String.format(ADD_DIMENSION, "hourly",
-            "timestamp with time zone", "hour_start");
-    private static final String ADD_DIMENSION_DAILY = String.format(ADD_DIMENSION, "daily", "date", "scan_day");
+
+    private static final String POSTGRES = "PostgreSQL";
+    private static final Column CODE = new Column("dynamic_code_id", "varchar(40)", "varchar");
+    private static final Column HOUR = new Column("hour_start", "timestamp with time zone", "timestamptz");
+    private static final Column DAY = new Column("scan_day", "date", "date");
+    private static final Column DIMENSION = new Column("dimension", "varchar(16)", "varchar");
+    private static final Column VALUE = new Column("dimension_value", "varchar(255)", "varchar");
+    private static final Column SCANS = new Column("scans", "bigint", "bigint");
+    static final Table VISITORS = new Table("scan_visitor",
+            List.of(CODE, DAY, new Column("visitor_key", "varchar(32)", "varchar")), List.of());
+    static final Table HOURLY = new Table("scan_hourly", List.of(CODE, HOUR),
+            List.of(SCANS, new Column("unique_scans", "bigint", "bigint"), new Column("bot_scans", "bigint", "bigint")));
+    static final Table DIMENSIONS_HOURLY = new Table("scan_dimension_hourly", List.of(CODE, HOUR, DIMENSION, VALUE),
+            List.of(SCANS));
+    static final Table DIMENSIONS_DAILY = new Table("scan_dimension_daily", List.of(CODE, DAY, DIMENSION, VALUE),
+            List.of(SCANS));
+
+    /** A column as standard SQL casts it, and as a PostgreSQL array element type. */
+    record Column(String name, String sqlType, String arrayType) {
+    }
+
+    /**
+     * A rollup table: rows are identified by {@code keys}, and writing a row adds its {@code values} to the stored
+     * ones (a table without values only gains rows it lacks).
+     */
+    record Table(String name, List<Column> keys, List<Column> values) {
+
+        List<Column> columns() {
+            return java.util.stream.Stream.concat(keys.stream(), values.stream()).toList();
+        }
+
+        private String names(String prefix) {
+            return columns().stream().map(c -> prefix + c.name()).collect(java.util.stream.Collectors.joining(", "));
+        }
+
+        /** Standard SQL (H2, PostgreSQL 15+), one statement per row in a JDBC batch. */
+        String merge() {
+            String source = columns().stream().map(c -> "cast(? as " + c.sqlType() + ")")
+                    .collect(java.util.stream.Collectors.joining(", "));
+            String on = keys.stream().map(c -> "t." + c.name() + " = s." + c.name())
+                    .collect(java.util.stream.Collectors.joining(" and "));
+            String update = values.stream().map(c -> c.name() + " = t." + c.name() + " + s." + c.name())
+                    .collect(java.util.stream.Collectors.joining(", "));
+            return "merge into " + name + " t using (values (" + source + ")) s(" + names("") + ") on " + on
+                    + (values.isEmpty() ? "" : " when matched then update set " + update)
+                    + " when not matched then insert (" + names("") + ") values (" + names("s.") + ")";
+        }
+
+        /** PostgreSQL: the whole batch as one set-based statement over arrays, one per column. */
+        String unnest() {
+            String arrays = columns().stream().map(c -> "?::" + c.arrayType() + "[]")
+                    .collect(java.util.stream.Collectors.joining(", "));
+            String keyNames = keys.stream().map(Column::name).collect(java.util.stream.Collectors.joining(", "));
+            String update = values.stream().map(c -> c.name() + " = " + name + "." + c.name() + " + excluded." + c.name())
+                    .collect(java.util.stream.Collectors.joining(", "));
+            return "insert into " + name + " (" + names("") + ") select * from unnest(" + arrays + ") on conflict ("
+                    + keyNames + ") do " + (values.isEmpty() ? "nothing returning " + keyNames : "update set " + update);
+        }
+    }
 
     private record Visit(String codeId, LocalDate day, String visitorKey) {
     }
@@ -65,10 +106,11 @@ public class ScanStore {
     @Transactional
     public void write(List<ScanEvent> events, Map<String, Long> counts) {
         try (Connection connection = dataSource.getConnection()) {
+            boolean postgres = POSTGRES.equals(connection.getMetaData().getDatabaseProductName());
             addCounts(connection, counts);
-            boolean[] unique = firstVisits(connection, events);
+            boolean[] unique = firstVisits(connection, postgres, events);
             insertEvents(connection, events, unique);
-            addRollups(connection, events, unique);
+            addRollups(connection, postgres, events, unique);
         } catch (SQLException e) {
             throw new IllegalStateException("could not write scans: " + e.getMessage(), e);
         }
@@ -86,7 +128,8 @@ public class ScanStore {
     }
 
     /** Which events are a person's first scan of the code that (UTC) day, here or in any earlier flush. */
-    private static boolean[] firstVisits(Connection connection, List<ScanEvent> events) throws SQLException {
+    private static boolean[] firstVisits(Connection connection, boolean postgres, List<ScanEvent> events)
+            throws SQLException {
         Map<Visit, Integer> firstInBatch = new LinkedHashMap<>();
         for (int i = 0; i < events.size(); i++) {
             ScanEvent event = events.get(i);
@@ -94,22 +137,13 @@ public class ScanStore {
                 firstInBatch.putIfAbsent(new Visit(event.codeId(), utcDay(event.scannedAt()), event.visitorKey()), i);
             }
         }
+        List<Object[]> rows = firstInBatch.keySet().stream()
+                .map(v -> new Object[] {v.codeId(), v.day(), v.visitorKey()}).toList();
+        boolean[] inserted = upsert(connection, postgres, VISITORS, rows);
         boolean[] unique = new boolean[events.size()];
-        if (firstInBatch.isEmpty()) {
-            return unique;
-        }
-        try (PreparedStatement merge = connection.prepareStatement(NEW_VISITOR)) {
-            for (Visit visit : firstInBatch.keySet()) {
-                merge.setString(1, visit.codeId());
-                merge.setObject(2, visit.day());
-                merge.setString(3, visit.visitorKey());
-                merge.addBatch();
-            }
-            int[] inserted = merge.executeBatch();
-            int i = 0;
-            for (int eventIndex : firstInBatch.values()) {
-                unique[eventIndex] = inserted[i++] > 0;
-            }
+        int row = 0;
+        for (int eventIndex : firstInBatch.values()) {
+            unique[eventIndex] = inserted[row++];
         }
         return unique;
     }
@@ -141,8 +175,8 @@ public class ScanStore {
         }
     }
 
-    private static void addRollups(Connection connection, List<ScanEvent> events, boolean[] unique)
-            throws SQLException {
+    private static void addRollups(Connection connection, boolean postgres, List<ScanEvent> events,
+            boolean[] unique) throws SQLException {
         Map<Period<Instant>, long[]> hourly = new HashMap<>();
         Map<Period<Instant>, Long> dimensionHourly = new HashMap<>();
         Map<Period<LocalDate>, Long> dimensionDaily = new HashMap<>();
@@ -165,35 +199,83 @@ public class ScanStore {
                 }
             }
         }
-        try (PreparedStatement merge = connection.prepareStatement(ADD_HOURLY)) {
-            for (Map.Entry<Period<Instant>, long[]> row : hourly.entrySet()) {
-                merge.setString(1, row.getKey().codeId());
-                merge.setObject(2, OffsetDateTime.ofInstant(row.getKey().start(), ZoneOffset.UTC));
-                merge.setLong(3, row.getValue()[0]);
-                merge.setLong(4, row.getValue()[1]);
-                merge.setLong(5, row.getValue()[2]);
-                merge.addBatch();
-            }
-            merge.executeBatch();
-        }
-        addDimensions(connection, ADD_DIMENSION_HOURLY, dimensionHourly,
-                start -> OffsetDateTime.ofInstant(start, ZoneOffset.UTC));
-        addDimensions(connection, ADD_DIMENSION_DAILY, dimensionDaily, start -> start);
+        upsert(connection, postgres, HOURLY, hourly.entrySet().stream().map(e -> new Object[] {e.getKey().codeId(),
+            e.getKey().start(), e.getValue()[0], e.getValue()[1], e.getValue()[2]}).toList());
+        upsert(connection, postgres, DIMENSIONS_HOURLY, dimensionRows(dimensionHourly));
+        upsert(connection, postgres, DIMENSIONS_DAILY, dimensionRows(dimensionDaily));
     }
 
-    private static <T> void addDimensions(Connection connection, String sql, Map<Period<T>, Long> rows,
-            java.util.function.Function<T, Object> period) throws SQLException {
-        try (PreparedStatement merge = connection.prepareStatement(sql)) {
-            for (Map.Entry<Period<T>, Long> row : rows.entrySet()) {
-                merge.setString(1, row.getKey().codeId());
-                merge.setObject(2, period.apply(row.getKey().start()));
-                merge.setString(3, row.getKey().dimension().stored());
-                merge.setString(4, row.getKey().value());
-                merge.setLong(5, row.getValue());
+    private static <T> List<Object[]> dimensionRows(Map<Period<T>, Long> counts) {
+        return counts.entrySet().stream().map(e -> new Object[] {e.getKey().codeId(), e.getKey().start(),
+            e.getKey().dimension().stored(), e.getKey().value(), e.getValue()}).toList();
+    }
+
+    /**
+     * Writes rows into a rollup table, adding to the rows that exist.
+     *
+     * @return for each row, whether it was new to the table
+     */
+    private static boolean[] upsert(Connection connection, boolean postgres, Table table, List<Object[]> rows)
+            throws SQLException {
+        boolean[] inserted = new boolean[rows.size()];
+        if (rows.isEmpty()) {
+            return inserted;
+        }
+        if (postgres) {
+            try (PreparedStatement statement = connection.prepareStatement(table.unnest())) {
+                List<Column> columns = table.columns();
+                for (int c = 0; c < columns.size(); c++) {
+                    Object[] column = new Object[rows.size()];
+                    for (int r = 0; r < rows.size(); r++) {
+                        column[r] = arrayElement(rows.get(r)[c]);
+                    }
+                    statement.setArray(c + 1, connection.createArrayOf(columns.get(c).arrayType(), column));
+                }
+                if (!table.values().isEmpty()) {
+                    statement.executeUpdate();
+                    return inserted;
+                }
+                java.util.Set<List<Object>> fresh = new java.util.HashSet<>();
+                try (java.sql.ResultSet created = statement.executeQuery()) {
+                    while (created.next()) {
+                        List<Object> key = new ArrayList<>();
+                        for (int c = 0; c < table.keys().size(); c++) {
+                            key.add(fromArrayElement(created.getObject(c + 1)));
+                        }
+                        fresh.add(key);
+                    }
+                }
+                for (int r = 0; r < rows.size(); r++) {
+                    inserted[r] = fresh.contains(java.util.Arrays.asList(rows.get(r)).subList(0, table.keys().size()));
+                }
+                return inserted;
+            }
+        }
+        try (PreparedStatement merge = connection.prepareStatement(table.merge())) {
+            for (Object[] row : rows) {
+                for (int c = 0; c < row.length; c++) {
+                    merge.setObject(c + 1, row[c] instanceof Instant at ? OffsetDateTime.ofInstant(at, ZoneOffset.UTC)
+                            : row[c]);
+                }
                 merge.addBatch();
             }
-            merge.executeBatch();
+            int[] counts = merge.executeBatch();
+            for (int r = 0; r < rows.size(); r++) {
+                inserted[r] = counts[r] > 0;
+            }
+            return inserted;
         }
+    }
+
+    private static Object arrayElement(Object value) {
+        if (value instanceof Instant at) {
+            return Timestamp.from(at);
+        }
+        return value instanceof LocalDate day ? java.sql.Date.valueOf(day) : value;
+    }
+
+    private static Object fromArrayElement(Object value) {
+        return value instanceof java.sql.Date day ? day.toLocalDate() : value;
     }
 
     static LocalDate utcDay(Instant at) {

@@ -21,7 +21,8 @@ public final class Api {
     public static final String OTHER_KEY = System.getProperty("it.other.api.key");
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
 
     private Api() {
     }

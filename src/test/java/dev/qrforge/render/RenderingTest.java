@@ -120,6 +120,17 @@ class RenderingTest {
     }
 
     @Test
+    void finderPatternsStaySquareInTheRoundedStyle() {
+        QrMatrix symbol = QrEncoder.encode("https://example.com", ErrorCorrection.M);
+        int edge = symbol.modules() * 10;
+        BufferedImage image = RasterRenderer.draw(new RenderSpec(symbol, edge, 0,
+                new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null)));
+        assertThat(isDark(image, 1, 1)).as("top-left eye's outer corner").isTrue();
+        assertThat(isDark(image, edge - 2, 1)).as("top-right eye's corner").isTrue();
+        assertThat(isDark(image, 68, 68)).as("top-left eye's bottom-right corner").isTrue();
+    }
+
+    @Test
     void svgAndRasterAgreeOnRoundedCorners() {
         Design rounded = new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null);
         RenderSpec spec = new RenderSpec(matrix(1, 0), 100, 0, rounded);

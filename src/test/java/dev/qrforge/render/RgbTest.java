@@ -42,5 +42,13 @@ class RgbTest {
         // Reference values from WebAIM's contrast checker.
         assertThat(Rgb.contrastRatio(Rgb.parseHex("#777777").orElseThrow(), Rgb.WHITE)).isCloseTo(4.48, within(0.01));
         assertThat(Rgb.contrastRatio(Rgb.parseHex("#e0e0e0").orElseThrow(), Rgb.WHITE)).isCloseTo(1.32, within(0.01));
+        assertThat(Rgb.contrastRatio(0, 1)).isCloseTo(21, within(1e-9));
+        assertThat(Rgb.contrastRatio(0.5, 0.5)).isEqualTo(1);
+    }
+
+    @Test
+    void readsIntegerPixelsIgnoringAlpha() {
+        assertThat(Rgb.fromRgb(0x80ab0cff)).isEqualTo(new Rgb(0xAB, 0x0C, 0xFF));
+        assertThat(Rgb.fromRgb(new Rgb(1, 2, 3).rgb())).isEqualTo(new Rgb(1, 2, 3));
     }
 }

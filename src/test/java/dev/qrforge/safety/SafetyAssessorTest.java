@@ -109,4 +109,36 @@ class SafetyAssessorTest {
         assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(safety.warnings()).singleElement().asString().contains("gradient", "#e0e0e0", "1.3:1");
     }
+
+    private static final String AREA = "x=10, y=20, 300×300 px";
+
+    @Test
+    void placedCodesAreJudgedByTheMeasuredGroundNotTheDesignBackground() {
+        RenderSpec blackOnBlack = spec(300, 4, solid("#000000", "#000000"));
+        Safety calm = SafetyAssessor.assessPlaced(blackOnBlack, true, new Backdrop(AREA, 21, 1));
+        assertThat(calm.status()).isEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(calm.warnings()).isEmpty();
+        Safety dark = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), true, new Backdrop(AREA, 2.5, 1));
+        assertThat(dark.status()).isEqualTo(SafetyStatus.RISKY);
+        assertThat(dark.warnings()).singleElement().asString()
+                .contains("(at " + AREA + ")", "2.5:1", "at least 3:1", "placement.plate");
+    }
+
+    @Test
+    void texturedGroundCostsAndBusyGroundIsRisky() {
+        Safety textured = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), true, new Backdrop(AREA, 21, 1.6));
+        assertThat(textured.status()).isEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(textured.score()).isEqualTo(100 - SafetyAssessor.RESTLESS_GROUND_PENALTY);
+        assertThat(textured.warnings()).singleElement().asString().contains("textured", "1.6:1", "placement.plate");
+        Safety busy = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), true, new Backdrop(AREA, 21, 2));
+        assertThat(busy.status()).isEqualTo(SafetyStatus.RISKY);
+        assertThat(busy.warnings()).singleElement().asString().contains("(at " + AREA + ") is busy", "2:1");
+    }
+
+    @Test
+    void unreadablePlacedCodesSuggestAPlate() {
+        Safety safety = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), false, new Backdrop(AREA, 21, 1));
+        assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
+        assertThat(safety.warnings()).singleElement().asString().contains("could not read", "placement.plate");
+    }
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Bulk generation over loopback: 200 PNG codes of 1000 px (mixed styles) from POST /api/v1/qr/bulk to COMPLETED,
+# against a baseline in the same run: the same 200 codes through 200 sequential POST /api/v1/qr calls.
+# Env: RUNS (3, best of), QRFORGE_DB* pass through.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-3}
+OFFSET=500
+KEY=qrk_bench_bulk_0123456789abcdef
+
+[ -d target/server ] || mvn -B -q package -DskipTests
+. bench/server.sh
+start_server $OFFSET bulk $KEY
+auth=(-H "Authorization: Bearer $KEY" -H 'Content-Type: application/json')
+
+body=$(python3 - <<'PY'
+import json
+styles = [{}, {"bodyStyle": "rounded-pointed"}, {"bodyStyle": "rounded-pointed", "gradientType": "linear",
+          "foregroundColor": "#1a237e", "gradientColor2": "#00838f"}, {"foregroundColor": "#880e4f"}]
+items = [{"data": f"https://shop.example.com/item/{i}", "design": styles[i % len(styles)]} for i in range(200)]
+print(json.dumps({"defaults": {"format": "png", "size": 1000}, "items": items}))
+PY
+)
+now() { date +%s.%N; }
+
+bulk_once() {
+  local start job
+  start=$(now)
+  job=$(curl -fs "${auth[@]}" -d "$body" "$BASE/api/v1/qr/bulk" | python3 -c 'import json,sys; print(json.load(sys.stdin)["jobId"])')
+  until curl -fs "${auth[@]}" "$BASE/api/v1/qr/bulk/$job" | grep -q '"status":"COMPLETED"'; do :; done
+  python3 -c "print(f'{$(now) - $start:.3f}')"
+}
+
+sequential_once() {
+  local start
+  start=$(now)
+  python3 -c 'import json,sys; [print(json.dumps({"format":"png","size":1000,**({"design":i["design"]} if i["design"] else {}),"data":i["data"]})) for i in json.loads(sys.argv[1])["items"]]' "$body" |
+    while read -r item; do curl -fs -o /dev/null "${auth[@]}" -d "$item" "$BASE/api/v1/qr"; done
+  python3 -c "print(f'{$(now) - $start:.3f}')"
+}
+
+echo "warming up"
+bulk_once >/dev/null
+sequential_once >/dev/null
+best() { sort -n | head -1; }
+bulk=$(for _ in $(seq "$RUNS"); do bulk_once; done | best)
+sequential=$(for _ in $(seq "$RUNS"); do sequential_once; done | best)
+echo
+echo "bulk job, 200 PNG x 1000 px, request to COMPLETED : ${bulk} s (best of $RUNS)"
+echo "baseline, 200 sequential POST /api/v1/qr         : ${sequential} s (best of $RUNS)"
+python3 -c "print(f'ratio bulk/baseline: {$bulk / $sequential:.2f}; target < 3 s: {\"met\" if $bulk < 3 else \"NOT met\"}')"

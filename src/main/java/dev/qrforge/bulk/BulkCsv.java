@@ -1,0 +1,84 @@
+package dev.qrforge.bulk;
+
+import dev.qrforge.api.ApiException;
+import dev.qrforge.qr.DesignJson;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The CSV form of a bulk request: a header row naming columns, one code per row. Columns are the item fields
+ * ({@code data} required) and the design fields by name; an empty cell means "not given".
+ */
+public final class BulkCsv {
+
+    static final List<String> COLUMNS = List.of("data", "format", "size", "margin", "errorCorrection", "filename",
+            "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2");
+
+    private BulkCsv() {
+    }
+
+    public static BulkRequest parse(Reader csv) {
+        CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true)
+                .setIgnoreSurroundingSpaces(true).setIgnoreEmptyLines(true).get();
+        try (CSVParser parser = CSVParser.parse(csv, format)) {
+            Map<String, Integer> header = parser.getHeaderMap();
+            if (!header.containsKey("data")) {
+                throw ApiException.invalid("data", "the CSV header must name a data column; columns: "
+                        + String.join(",", COLUMNS));
+            }
+            for (String column : header.keySet()) {
+                if (!COLUMNS.contains(column)) {
+                    throw ApiException.invalid(column, "unknown CSV column '" + column + "'; allowed: "
+                            + String.join(",", COLUMNS));
+                }
+            }
+            List<BulkRequest.Item> items = new ArrayList<>();
+            for (CSVRecord row : parser) {
+                if (items.size() == BulkValidator.MAX_ITEMS) {
+                    throw ApiException.invalid("items", "items must hold 1 to " + BulkValidator.MAX_ITEMS
+                            + " codes per request; the CSV has more rows");
+                }
+                items.add(item(items.size(), row, header.keySet()));
+            }
+            return new BulkRequest(null, items);
+        } catch (IOException | UncheckedIOException | IllegalStateException e) {
+            throw ApiException.invalid("items", "the CSV cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static BulkRequest.Item item(int index, CSVRecord row, Set<String> columns) {
+        java.util.function.Function<String, String> cell = name -> {
+            if (!columns.contains(name) || !row.isSet(name)) {
+                return null;
+            }
+            String value = row.get(name);
+            return value.isEmpty() ? null : value;
+        };
+        DesignJson design = new DesignJson(cell.apply("bodyStyle"), cell.apply("foregroundColor"),
+                cell.apply("backgroundColor"), cell.apply("gradientType"), cell.apply("gradientColor2"));
+        boolean noDesign = design.equals(new DesignJson(null, null, null, null, null));
+        return new BulkRequest.Item(cell.apply("data"), cell.apply("format"),
+                integer(index, "size", cell.apply("size")), integer(index, "margin", cell.apply("margin")),
+                cell.apply("errorCorrection"), noDesign ? null : design, cell.apply("filename"));
+    }
+
+    private static Integer integer(int index, String column, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(value);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid("items[" + index + "]." + column, column + " must be an integer, got '"
+                    + value + "'");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.qrforge.bulk;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** A bulk generation request of a workspace and how far it got. */
+@Entity
+@Table(name = "bulk_job")
+public class BulkJob {
+
+    /** {@code STARTED} until every item is done, then {@code COMPLETED}; {@code FAILED} if the batch job failed. */
+    public enum Status { STARTED, COMPLETED, FAILED }
+
+    @Id
+    private String id;
+
+    @Column(name = "workspace_id", nullable = false)
+    private String workspaceId;
+
+    @Column(nullable = false)
+    private String status;
+
+    @Column(nullable = false)
+    private int total;
+
+    @Column(nullable = false)
+    private int succeeded;
+
+    @Column(nullable = false)
+    private int failed;
+
+    @Column(name = "idempotency_key")
+    private String idempotencyKey;
+
+    @Column(name = "execution_id")
+    private Long executionId;
+
+    @Column(name = "node_name", nullable = false)
+    private String nodeName;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "finished_at")
+    private Instant finishedAt;
+
+    protected BulkJob() {
+    }
+
+    BulkJob(String id, String workspaceId, int total, String idempotencyKey, String nodeName, Instant createdAt) {
+        this.id = id;
+        this.nodeName = nodeName;
+        this.workspaceId = workspaceId;
+        this.status = Status.STARTED.name();
+        this.total = total;
+        this.idempotencyKey = idempotencyKey;
+        this.createdAt = createdAt;
+    }
+
+    public String workspaceId() {
+        return workspaceId;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Status status() {
+        return Status.valueOf(status);
+    }
+
+    public int total() {
+        return total;
+    }
+
+    public int succeeded() {
+        return succeeded;
+    }
+
+    public int failed() {
+        return failed;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant finishedAt() {
+        return finishedAt;
+    }
+
+    void startedAs(long executionId) {
+        this.executionId = executionId;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.qrforge.bulk;
+
+import jakarta.batch.api.listener.AbstractJobListener;
+import jakarta.batch.runtime.BatchStatus;
+import jakarta.batch.runtime.context.JobContext;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Closes the bulk job when its batch execution ends with every item done: COMPLETED, or FAILED if the execution
+ * failed. An execution stopped with items still pending (the server shutting down) leaves the job STARTED, for
+ * {@link BulkRecovery} to resume.
+ */
+@Named("bulkJobListener")
+@Dependent
+public class BulkJobListener extends AbstractJobListener {
+
+    @Inject
+    JobContext job;
+
+    @Inject
+    Clock clock;
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Override
+    @Transactional
+    public void afterJob() {
+        String jobId = BulkJobs.jobId(job);
+        long pending = em.createQuery("select count(i) from BulkItem i where i.key.jobId = :job and i.status = :pending",
+                Long.class).setParameter("job", jobId).setParameter("pending", BulkItem.Status.PENDING.name())
+                .getSingleResult();
+        if (pending > 0 && job.getBatchStatus() != BatchStatus.FAILED) {
+            return;
+        }
+        BulkJob.Status status = job.getBatchStatus() == BatchStatus.FAILED ? BulkJob.Status.FAILED
+                : BulkJob.Status.COMPLETED;
+        em.createQuery("update BulkJob j set j.status = :status, j.finishedAt = :at where j.id = :job")
+                .setParameter("status", status.name())
+                .setParameter("at", clock.instant().truncatedTo(ChronoUnit.MICROS))
+                .setParameter("job", jobId)
+                .executeUpdate();
+    }
+}

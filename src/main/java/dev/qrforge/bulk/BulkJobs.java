@@ -1,0 +1,177 @@
+package dev.qrforge.bulk;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.JsonConfig;
+import dev.qrforge.platform.Ids;
+import dev.qrforge.qr.QrCode;
+import dev.qrforge.qr.QrCodes;
+import dev.qrforge.qr.QrRequest;
+import dev.qrforge.safety.Safety;
+import jakarta.batch.operations.JobOperator;
+import jakarta.batch.runtime.BatchRuntime;
+import jakarta.batch.runtime.context.JobContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Bulk jobs of a workspace: accept (once per idempotency key), run as a Jakarta Batch job, report. */
+@ApplicationScoped
+public class BulkJobs {
+
+    /** The job XML in META-INF/batch-jobs. */
+    static final String JOB_NAME = "bulk-generate";
+    static final String JOB_PARAMETER = "bulkJobId";
+    static final int MAX_IDEMPOTENCY_KEY = 200;
+    private static final ObjectMapper JSON = JsonConfig.build();
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    QrCodes qrCodes;
+
+    /**
+     * Stores the validated job and its items, unless the key names an earlier job of the workspace, which is then
+     * returned instead. Nothing runs yet: {@link #start} does, once this transaction has committed.
+     *
+     * @return the job, and whether it is new
+     */
+    @Transactional
+    public Map.Entry<BulkJob, Boolean> accept(String workspaceId, List<BulkValidator.Valid> items,
+            String idempotencyKey) {
+        if (idempotencyKey != null) {
+            if (idempotencyKey.isEmpty() || idempotencyKey.length() > MAX_IDEMPOTENCY_KEY) {
+                throw ApiException.invalid("Idempotency-Key", "the Idempotency-Key header must have 1 to "
+                        + MAX_IDEMPOTENCY_KEY + " characters");
+            }
+            Optional<BulkJob> earlier = em.createQuery("select j from BulkJob j where j.workspaceId = :ws"
+                    + " and j.idempotencyKey = :key", BulkJob.class)
+                    .setParameter("ws", workspaceId).setParameter("key", idempotencyKey)
+                    .getResultStream().findFirst();
+            if (earlier.isPresent()) {
+                return Map.entry(earlier.get(), false);
+            }
+        }
+        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(),
+                clock.instant().truncatedTo(ChronoUnit.MICROS));
+        em.persist(job);
+        for (BulkValidator.Valid item : items) {
+            em.persist(new BulkItem(job.id(), item.index(), json(item.request()), item.filename()));
+        }
+        return Map.entry(job, true);
+    }
+
+    /** Runs the job's pending items as a new batch execution (at creation, and to resume after a restart). */
+    @Transactional
+    public void start(String jobId) {
+        Properties parameters = new Properties();
+        parameters.setProperty(JOB_PARAMETER, jobId);
+        long execution = operator().start(JOB_NAME, parameters);
+        em.find(BulkJob.class, jobId).startedAs(execution);
+    }
+
+    public BulkJob find(String workspaceId, String jobId) {
+        return em.createQuery("select j from BulkJob j where j.id = :id and j.workspaceId = :ws", BulkJob.class)
+                .setParameter("id", jobId).setParameter("ws", workspaceId)
+                .getResultStream().findFirst()
+                .orElseThrow(() -> ApiException.notFound("bulk job " + jobId));
+    }
+
+    public List<BulkItem> items(String jobId) {
+        return em.createQuery("select i from BulkItem i where i.key.jobId = :job order by i.key.index", BulkItem.class)
+                .setParameter("job", jobId).getResultList();
+    }
+
+    @Transactional
+    public BulkView view(String workspaceId, String jobId) {
+        BulkJob job = find(workspaceId, jobId);
+        List<BulkItem> items = items(jobId);
+        Map<String, Safety> safety = safetyOf(items);
+        List<BulkView.Result> results = new ArrayList<>();
+        List<BulkView.Failure> errors = new ArrayList<>();
+        for (BulkItem item : items) {
+            if (item.status() == BulkItem.Status.DONE) {
+                results.add(new BulkView.Result(item.index(), item.qrCodeId(), item.filename(),
+                        safety.get(item.qrCodeId())));
+            } else if (item.status() == BulkItem.Status.FAILED) {
+                errors.add(new BulkView.Failure(item.index(), item.errorField(), item.errorMessage()));
+            }
+        }
+        return new BulkView(job.id(), job.status().name(), job.total(), job.succeeded(), job.failed(), results, errors,
+                job.createdAt(), job.finishedAt());
+    }
+
+    /** The finished job's codes, for the archive; a job still running is CONFLICT. */
+    @Transactional
+    public List<Map.Entry<BulkItem, QrCode>> finished(String workspaceId, String jobId) {
+        BulkJob job = find(workspaceId, jobId);
+        if (job.status() == BulkJob.Status.STARTED) {
+            throw new ApiException(ErrorCode.CONFLICT, null, "bulk job " + jobId + " is still running ("
+                    + (job.succeeded() + job.failed()) + " of " + job.total() + " done); fetch the archive when its"
+                    + " status is COMPLETED");
+        }
+        List<BulkItem> items = items(jobId);
+        Map<String, QrCode> codes = codesOf(items);
+        List<Map.Entry<BulkItem, QrCode>> finished = new ArrayList<>();
+        for (BulkItem item : items) {
+            finished.add(new java.util.AbstractMap.SimpleImmutableEntry<>(item, codes.get(item.qrCodeId())));
+        }
+        return finished;
+    }
+
+    private Map<String, Safety> safetyOf(List<BulkItem> items) {
+        return codesOf(items).values().stream().collect(Collectors.toMap(QrCode::id, QrCode::safety));
+    }
+
+    private Map<String, QrCode> codesOf(List<BulkItem> items) {
+        List<String> ids = items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList();
+        return ids.isEmpty() ? Map.of() : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
+                .setParameter("ids", ids).getResultStream().collect(Collectors.toMap(QrCode::id, Function.identity()));
+    }
+
+    /** The bulk job a batch execution works for, from its job parameters. */
+    static String jobId(JobContext context) {
+        return operator().getParameters(context.getExecutionId()).getProperty(JOB_PARAMETER);
+    }
+
+    static JobOperator operator() {
+        return BatchRuntime.getJobOperator();
+    }
+
+    static String nodeName() {
+        return System.getProperty("jboss.node.name", "qrforge");
+    }
+
+    static String json(QrRequest request) {
+        try {
+            return JSON.writeValueAsString(request);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a request record always serialises", e);
+        }
+    }
+
+    static QrRequest request(String json) {
+        try {
+            return JSON.readValue(json, QrRequest.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored bulk items are always valid requests", e);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.qrforge.composite;
+
+import dev.qrforge.render.QrMatrix;
+import dev.qrforge.render.RenderSpec;
+import dev.qrforge.render.Rgb;
+import dev.qrforge.safety.Backdrop;
+import java.awt.image.BufferedImage;
+import java.util.Arrays;
+
+/**
+ * Measures what a code placed over an image stands on, at the centres of its modules (quiet zone included): the
+ * points a scanner reads once it has found the grid.
+ */
+final class BackdropProbe {
+
+    /** Where a module is sampled, as a fraction of the module from its top-left corner: its centre. */
+    private static final double MODULE_CENTRE = 0.5;
+
+    /*
+     * Scanners fail on an image's worst patches, so the darkest tenth of the light ground and the lightest tenth of
+     * the dark modules decide the contrast; taking a tenth rather than the extreme keeps a few stray pixels (JPEG
+     * ringing, a thin line) from deciding alone.
+     */
+    static final double LIGHT_PERCENTILE = 0.1;
+    static final double DARK_PERCENTILE = 0.9;
+
+    private BackdropProbe() {
+    }
+
+    /**
+     * Returns the relative luminance of {@code image} at every module centre of the code {@code spec} placed at
+     * {@code box}, row by row over {@code spec.totalModules()} squared modules.
+     */
+    static double[] sample(BufferedImage image, Placement.Box box, RenderSpec spec) {
+        int modules = spec.totalModules();
+        double pitch = spec.moduleSize();
+        double[] luminance = new double[modules * modules];
+        for (int y = 0; y < modules; y++) {
+            int pixelY = box.y() + (int) ((y + MODULE_CENTRE) * pitch);
+            for (int x = 0; x < modules; x++) {
+                int pixelX = box.x() + (int) ((x + MODULE_CENTRE) * pitch);
+                luminance[y * modules + x] = Rgb.fromRgb(image.getRGB(pixelX, pixelY)).relativeLuminance();
+            }
+        }
+        return luminance;
+    }
+
+    /**
+     * Measures a placed code.
+     *
+     * @param ground    {@link #sample} of the image before the code was drawn (plate included): its texture
+     * @param composite {@link #sample} after: light modules and quiet zone show the ground, dark ones the code
+     */
+    static Backdrop measure(double[] ground, double[] composite, RenderSpec spec, Placement.Box box) {
+        int modules = spec.totalModules();
+        QrMatrix matrix = spec.matrix();
+        double[] light = new double[composite.length];
+        double[] dark = new double[composite.length];
+        int lightCount = 0;
+        int darkCount = 0;
+        for (int y = 0; y < modules; y++) {
+            for (int x = 0; x < modules; x++) {
+                double luminance = composite[y * modules + x];
+                if (matrix.isDark(x - spec.margin(), y - spec.margin())) {
+                    dark[darkCount++] = luminance;
+                } else {
+                    light[lightCount++] = luminance;
+                }
+            }
+        }
+        // Every symbol has both: dark finder patterns and the light separators around them.
+        double lightGround = percentile(Arrays.copyOf(light, lightCount), LIGHT_PERCENTILE);
+        double darkModules = percentile(Arrays.copyOf(dark, darkCount), DARK_PERCENTILE);
+        double contrast = lightGround > darkModules ? Rgb.contrastRatio(lightGround, darkModules) : 1;
+        return new Backdrop(box.describe(), contrast, busyness(ground, modules));
+    }
+
+    /**
+     * Returns the geometric mean of the WCAG contrast between horizontally and vertically neighbouring samples: 1 on
+     * flat ground, barely more on smooth gradients, and large where texture changes from one module to the next,
+     * which is what a scanner's binariser confuses with modules.
+     */
+    private static double busyness(double[] ground, int modules) {
+        double sumOfLogs = 0;
+        int pairs = 0;
+        for (int y = 0; y < modules; y++) {
+            for (int x = 0; x < modules; x++) {
+                double here = ground[y * modules + x];
+                if (x + 1 < modules) {
+                    sumOfLogs += Math.log(Rgb.contrastRatio(here, ground[y * modules + x + 1]));
+                    pairs++;
+                }
+                if (y + 1 < modules) {
+                    sumOfLogs += Math.log(Rgb.contrastRatio(here, ground[(y + 1) * modules + x]));
+                    pairs++;
+                }
+            }
+        }
+        return Math.exp(sumOfLogs / pairs);
+    }
+
+    private static double percentile(double[] values, double fraction) {
+        Arrays.sort(values);
+        return values[(int) Math.round(fraction * (values.length - 1))];
+    }
+}

@@ -1,0 +1,50 @@
+package dev.qrforge.composite;
+
+import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.QrCodes;
+import dev.qrforge.qr.QrRequestValidator;
+import dev.qrforge.qr.QrResource;
+import dev.qrforge.security.CallerContext;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/**
+ * {@code POST /api/v1/qr/transparent}: one code composited over each background image. The code itself is kept
+ * as an ordinary QR record of the workspace (its {@code id}); the composites are returned, not stored.
+ */
+@Path(TransparentResource.PATH)
+@RequestScoped
+public class TransparentResource {
+
+    public static final String PATH = "/v1/qr/transparent";
+
+    /** The response: the code's record id and data, and one composite per background. */
+    public record Created(String id, String data, List<Composite> composites) {
+    }
+
+    @Inject
+    QrCodes codes;
+
+    @Inject
+    CallerContext callers;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response create(CompositeRequest request, @Context UriInfo uri) {
+        List<Composite> composites = Composites.make(request);
+        QrCodes.Created code = codes.create(callers.workspaceId(),
+                QrRequestValidator.validate(request.code(), ImageFormat.PNG));
+        return Response.created(uri.getBaseUriBuilder().path(QrResource.class).path(code.code().id()).build())
+                .entity(new Created(code.code().id(), request.data(), composites)).build();
+    }
+}
