@@ -1,12 +1,12 @@
 package dev.qrforge.analytics;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Instants;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +25,8 @@ public record AnalyticsRange(Instant from, Instant to, Granularity granularity, 
     /** Parses the query parameters; each bad one is INVALID_PARAMETER naming it. */
     public static AnalyticsRange parse(String from, String to, String granularity, String timezone, Instant now) {
         ZoneId zone = timezone == null || timezone.isEmpty() ? ZoneId.of("UTC") : zone(timezone);
-        Instant end = to == null || to.isEmpty() ? now : instant("to", to);
-        Instant start = from == null || from.isEmpty() ? end.minus(DEFAULT_SPAN) : instant("from", from);
+        Instant end = to == null || to.isEmpty() ? now : Instants.parse("to", to);
+        Instant start = from == null || from.isEmpty() ? end.minus(DEFAULT_SPAN) : Instants.parse("from", from);
         if (!start.isBefore(end)) {
             throw ApiException.invalid("from", "from must be before to");
         }
@@ -62,14 +62,6 @@ public record AnalyticsRange(Instant from, Instant to, Granularity granularity, 
             }
         }
         return low;
-    }
-
-    private static Instant instant(String field, String value) {
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalid(field, field + " must be an ISO-8601 instant such as 2026-11-01T00:00:00Z");
-        }
     }
 
     private static ZoneId zone(String value) {

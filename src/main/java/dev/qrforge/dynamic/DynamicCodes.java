@@ -3,6 +3,7 @@ package dev.qrforge.dynamic;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Instants;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.ErrorCode;
@@ -27,7 +28,6 @@ import jakarta.transaction.Transactional;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Iterator;
 import java.util.List;
@@ -83,7 +83,7 @@ public class DynamicCodes {
                 Destinations.requireHttpUrl("destinationUrl", request.destinationUrl()),
                 RuleSet.parse(request.rules()),
                 request.status() == null ? DynamicStatus.ACTIVE : status(request.status()),
-                request.expiresAt() == null ? null : instant("expiresAt", request.expiresAt()),
+                request.expiresAt() == null ? null : Instants.parse("expiresAt", request.expiresAt()),
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
                 request.title() == null ? null : title(request.title()));
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
@@ -147,7 +147,7 @@ public class DynamicCodes {
                         requiredText("destinationUrl", value));
                 case "rules" -> rules = RuleSet.parse(value);
                 case "status" -> status = status(requiredText("status", value));
-                case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> instant("expiresAt", text));
+                case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> Instants.parse("expiresAt", text));
                 case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "title" -> title = optional(value, "title", DynamicCodes::title);
@@ -224,14 +224,6 @@ public class DynamicCodes {
     private static DynamicStatus status(String value) {
         return DynamicStatus.fromWire(value).orElseThrow(() -> ApiException.invalid("status",
                 "status must be one of: " + String.join(", ", DynamicStatus.wireNames()) + "; got '" + value + "'"));
-    }
-
-    private static Instant instant(String field, String value) {
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalid(field, field + " must be an ISO-8601 instant such as 2026-12-31T23:00:00Z");
-        }
     }
 
     private static String title(String title) {

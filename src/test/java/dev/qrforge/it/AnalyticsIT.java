@@ -3,6 +3,7 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.testing.UserAgents;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
@@ -23,24 +24,6 @@ import org.junit.jupiter.api.Test;
  */
 class AnalyticsIT extends ServerTest {
 
-    static final String IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15"
-            + " (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
-    static final String IPAD = "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15"
-            + " (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1";
-    static final String ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36"
-            + " (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
-    static final String SAMSUNG = "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36"
-            + " (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36";
-    static final String EDGE = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36"
-            + " (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.80";
-    static final String FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101"
-            + " Firefox/125.0";
-    static final String FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0";
-    static final String SAFARI_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15"
-            + " (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
-    static final String OPERA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36"
-            + " (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 OPR/109.0.0.0";
-
     /** Scanned once for the whole class: JUnit makes a new instance per test. */
     private static String id;
     private static String qrId;
@@ -55,18 +38,18 @@ class AnalyticsIT extends ServerTest {
         qrId = code.path("qr").path("id").asText();
         String url = code.path("shortUrl").asText();
         List<String[]> scans = List.of(
-                new String[] {"User-Agent", IPHONE, "X-Forwarded-For", "81.2.69.142", "Accept-Language", "en-GB,en;q=0.8",
+                new String[] {"User-Agent", UserAgents.IPHONE, "X-Forwarded-For", "81.2.69.142", "Accept-Language", "en-GB,en;q=0.8",
                     "Referer", "https://www.instagram.com/p/x"},
-                new String[] {"User-Agent", IPHONE, "X-Forwarded-For", "81.2.69.142", "Accept-Language", "en-GB"},
-                new String[] {"User-Agent", IPAD, "X-Forwarded-For", "89.160.20.130", "Accept-Language", "sv-SE"},
-                new String[] {"User-Agent", ANDROID_CHROME, "CF-IPCountry", "DE", "Accept-Language", "de-DE"},
-                new String[] {"User-Agent", SAMSUNG, "CF-IPCountry", "DE", "Accept-Language", "de"},
-                new String[] {"User-Agent", EDGE, "CF-IPCountry", "FR", "Accept-Language", "fr-FR"},
-                new String[] {"User-Agent", FIREFOX_WINDOWS, "CF-IPCountry", "FR", "Accept-Language", "fr"},
-                new String[] {"User-Agent", FIREFOX_LINUX, "CF-IPCountry", "US", "Accept-Language", "en-US"},
-                new String[] {"User-Agent", SAFARI_MAC, "X-Forwarded-For", "216.160.83.56", "Accept-Language", "en-US"},
-                new String[] {"User-Agent", OPERA, "CF-IPCountry", "PL", "Accept-Language", "pl"},
-                new String[] {"User-Agent", DynamicCodesIT.GOOGLEBOT, "CF-IPCountry", "US"});
+                new String[] {"User-Agent", UserAgents.IPHONE, "X-Forwarded-For", "81.2.69.142", "Accept-Language", "en-GB"},
+                new String[] {"User-Agent", UserAgents.IPAD, "X-Forwarded-For", "89.160.20.130", "Accept-Language", "sv-SE"},
+                new String[] {"User-Agent", UserAgents.ANDROID_CHROME, "CF-IPCountry", "DE", "Accept-Language", "de-DE"},
+                new String[] {"User-Agent", UserAgents.SAMSUNG, "CF-IPCountry", "DE", "Accept-Language", "de"},
+                new String[] {"User-Agent", UserAgents.EDGE, "CF-IPCountry", "FR", "Accept-Language", "fr-FR"},
+                new String[] {"User-Agent", UserAgents.FIREFOX_WINDOWS, "CF-IPCountry", "FR", "Accept-Language", "fr"},
+                new String[] {"User-Agent", UserAgents.FIREFOX_LINUX, "CF-IPCountry", "US", "Accept-Language", "en-US"},
+                new String[] {"User-Agent", UserAgents.SAFARI_MAC, "X-Forwarded-For", "216.160.83.56", "Accept-Language", "en-US"},
+                new String[] {"User-Agent", UserAgents.OPERA, "CF-IPCountry", "PL", "Accept-Language", "pl"},
+                new String[] {"User-Agent", UserAgents.GOOGLEBOT, "CF-IPCountry", "US"});
         for (String[] headers : scans) {
             DynamicCodesIT.location(DynamicCodesIT.scan(url, headers));
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.testing.Decoding;
+import dev.qrforge.testing.UserAgents;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,16 +22,6 @@ import org.junit.jupiter.api.Test;
 /** Dynamic codes end to end: the API, the scan path, routing, counting. */
 class DynamicCodesIT extends ServerTest {
 
-    static final String IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15"
-            + " (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-    static final String IPAD = "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)"
-            + " Version/17.5 Mobile/15E148 Safari/604.1";
-    static final String FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101"
-            + " Firefox/128.0";
-    static final String CHROME_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like"
-            + " Gecko) Chrome/126.0.0.0 Safari/537.36";
-    static final String GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
     private static final HttpClient SCANNER = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
     static JsonNode create(Map<String, Object> body) {
@@ -46,7 +37,7 @@ class DynamicCodesIT extends ServerTest {
 
     static HttpResponse<String> scan(String shortUrl, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(shortUrl)).GET()
-                .header("User-Agent", CHROME_WINDOWS);
+                .header("User-Agent", UserAgents.CHROME_WINDOWS);
         for (int i = 0; i < headers.length; i += 2) {
             request.setHeader(headers[i], headers[i + 1]);
         }
@@ -239,12 +230,12 @@ class DynamicCodesIT extends ServerTest {
         String shortUrl = code.path("shortUrl").asText();
 
         // A bot is redirected but not counted, so the "first scan" rule is still there for a person.
-        assertThat(location(scan(shortUrl, "User-Agent", GOOGLEBOT))).startsWith("https://example.com/first/");
+        assertThat(location(scan(shortUrl, "User-Agent", UserAgents.GOOGLEBOT))).startsWith("https://example.com/first/");
         assertThat(scanCount(code.path("id").asText())).isZero();
         assertThat(location(scan(shortUrl))).startsWith("https://example.com/first/");
-        assertThat(location(scan(shortUrl, "User-Agent", IPAD))).isEqualTo("https://example.com/tablet");
-        assertThat(location(scan(shortUrl, "User-Agent", IPHONE))).isEqualTo("https://example.com/ios");
-        assertThat(location(scan(shortUrl, "User-Agent", FIREFOX_WINDOWS))).isEqualTo("https://example.com/firefox");
+        assertThat(location(scan(shortUrl, "User-Agent", UserAgents.IPAD))).isEqualTo("https://example.com/tablet");
+        assertThat(location(scan(shortUrl, "User-Agent", UserAgents.IPHONE))).isEqualTo("https://example.com/ios");
+        assertThat(location(scan(shortUrl, "User-Agent", UserAgents.FIREFOX_WINDOWS))).isEqualTo("https://example.com/firefox");
         assertThat(location(scan(shortUrl, "CF-IPCountry", "DE"))).isEqualTo("https://example.com/de");
         assertThat(location(scan(shortUrl, "Accept-Language", "fr-CH, fr;q=0.9, en;q=0.8"))).isEqualTo("https://example.com/fr");
         assertThat(location(scan(shortUrl, "Accept-Language", "en-GB"))).isEqualTo("https://example.com/any-time");
@@ -287,7 +278,7 @@ class DynamicCodesIT extends ServerTest {
         List<CompletableFuture<Integer>> statuses = new ArrayList<>();
         for (int i = 0; i < scans; i++) {
             inFlight.acquireUninterruptibly();
-            statuses.add(SCANNER.sendAsync(HttpRequest.newBuilder(shortUrl).header("User-Agent", IPHONE).GET().build(),
+            statuses.add(SCANNER.sendAsync(HttpRequest.newBuilder(shortUrl).header("User-Agent", UserAgents.IPHONE).GET().build(),
                     HttpResponse.BodyHandlers.discarding()).thenApply(HttpResponse::statusCode)
                     .whenComplete((status, error) -> inFlight.release()));
         }

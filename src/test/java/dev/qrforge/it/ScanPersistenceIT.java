@@ -3,6 +3,7 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.testing.UserAgents;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class ScanPersistenceIT extends ServerTest {
         for (int i = 0; i < 25; i++) {
             DynamicCodesIT.location(DynamicCodesIT.scan(code.path("shortUrl").asText()));
         }
-        DynamicCodesIT.location(DynamicCodesIT.scan(code.path("shortUrl").asText(), "User-Agent", DynamicCodesIT.GOOGLEBOT));
+        DynamicCodesIT.location(DynamicCodesIT.scan(code.path("shortUrl").asText(), "User-Agent", UserAgents.GOOGLEBOT));
         assertThat(DynamicCodesIT.scanCount(id)).isEqualTo(25);
 
         restartServer();
