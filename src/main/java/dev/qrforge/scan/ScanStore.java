@@ -31,10 +31,9 @@ import javax.sql.DataSource;
 public class ScanStore {
 
     private static final String ADD_COUNT = "update dynamic_code set scan_count = scan_count + ? where id = ?";
-    private static final String INSERT_EVENT = "insert into scan_event (dynamic_code_id, scanned_at, bot, os,"
-            + " os_version, device, browser, browser_version, country, region, city, language, referrer_host,"
-            + " visitor_key, unique_scan) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
+    /** PostgreSQL: every code's increment in one statement, however many codes a flush touches. */
+    private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count + c.scans"
+            + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id";
     private static final String POSTGRES = "PostgreSQL";
     private static final Column CODE = new Column("dynamic_code_id", "varchar(40)", "varchar");
     private static final Column HOUR = new Column("hour_start", "timestamp with time zone", "timestamptz");
@@ -50,9 +49,20 @@ public class ScanStore {
             List.of(SCANS));
     static final Table DIMENSIONS_DAILY = new Table("scan_dimension_daily", List.of(CODE, DAY, DIMENSION, VALUE),
             List.of(SCANS));
+    private static final Column TEXT = new Column(null, "varchar(255)", "varchar");
+    private static final Column FLAG = new Column(null, "boolean", "boolean");
+    private static final List<Column> EVENT_COLUMNS = List.of(CODE,
+            new Column("scanned_at", "timestamp with time zone", "timestamptz"), FLAG.named("bot"),
+            TEXT.named("os"), TEXT.named("os_version"), TEXT.named("device"), TEXT.named("browser"),
+            TEXT.named("browser_version"), TEXT.named("country"), TEXT.named("region"), TEXT.named("city"),
+            TEXT.named("language"), TEXT.named("referrer_host"), TEXT.named("visitor_key"), FLAG.named("unique_scan"));
 
     /** A column as standard SQL casts it, and as a PostgreSQL array element type. */
     record Column(String name, String sqlType, String arrayType) {
+
+        Column named(String columnName) {
+            return new Column(columnName, sqlType, arrayType);
+        }
     }
 
     /**
@@ -107,16 +117,25 @@ public class ScanStore {
     public void write(List<ScanEvent> events, Map<String, Long> counts) {
         try (Connection connection = dataSource.getConnection()) {
             boolean postgres = POSTGRES.equals(connection.getMetaData().getDatabaseProductName());
-            addCounts(connection, counts);
+            addCounts(connection, postgres, counts);
             boolean[] unique = firstVisits(connection, postgres, events);
-            insertEvents(connection, events, unique);
+            insertEvents(connection, postgres, events, unique);
             addRollups(connection, postgres, events, unique);
         } catch (SQLException e) {
             throw new IllegalStateException("could not write scans: " + e.getMessage(), e);
         }
     }
 
-    private static void addCounts(Connection connection, Map<String, Long> counts) throws SQLException {
+    private static void addCounts(Connection connection, boolean postgres, Map<String, Long> counts)
+            throws SQLException {
+        if (postgres) {
+            try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
+                addCounts.setArray(1, connection.createArrayOf("varchar", counts.keySet().toArray()));
+                addCounts.setArray(2, connection.createArrayOf("bigint", counts.values().toArray()));
+                addCounts.executeUpdate();
+            }
+            return;
+        }
         try (PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
             for (Map.Entry<String, Long> count : counts.entrySet()) {
                 addCount.setLong(1, count.getValue());
@@ -148,27 +167,33 @@ public class ScanStore {
         return unique;
     }
 
-    private static void insertEvents(Connection connection, List<ScanEvent> events, boolean[] unique)
-            throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENT)) {
-            for (int i = 0; i < events.size(); i++) {
-                ScanEvent event = events.get(i);
-                ClientFacts facts = event.facts();
-                insert.setString(1, event.codeId());
-                insert.setTimestamp(2, Timestamp.from(event.scannedAt()));
-                insert.setBoolean(3, facts.bot());
-                setNullable(insert, 4, facts.os());
-                setNullable(insert, 5, facts.osVersion());
-                setNullable(insert, 6, facts.device());
-                setNullable(insert, 7, facts.browser());
-                setNullable(insert, 8, facts.browserVersion());
-                setNullable(insert, 9, facts.country());
-                setNullable(insert, 10, facts.region());
-                setNullable(insert, 11, facts.city());
-                setNullable(insert, 12, facts.language());
-                setNullable(insert, 13, facts.referrerHost());
-                setNullable(insert, 14, event.visitorKey());
-                insert.setBoolean(15, unique[i]);
+    private static void insertEvents(Connection connection, boolean postgres, List<ScanEvent> events,
+            boolean[] unique) throws SQLException {
+        List<Object[]> rows = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            ScanEvent event = events.get(i);
+            ClientFacts facts = event.facts();
+            rows.add(new Object[] {event.codeId(), event.scannedAt(), facts.bot(), facts.os(), facts.osVersion(),
+                facts.device(), facts.browser(), facts.browserVersion(), facts.country(), facts.region(),
+                facts.city(), facts.language(), facts.referrerHost(), event.visitorKey(), unique[i]});
+        }
+        String names = EVENT_COLUMNS.stream().map(Column::name).collect(java.util.stream.Collectors.joining(", "));
+        if (postgres) {
+            // One statement whatever the batch size, without depending on the driver's reWriteBatchedInserts.
+            String arrays = EVENT_COLUMNS.stream().map(c -> "?::" + c.arrayType() + "[]")
+                    .collect(java.util.stream.Collectors.joining(", "));
+            try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
+                    + ") select * from unnest(" + arrays + ")")) {
+                bindArrays(connection, insert, EVENT_COLUMNS, rows);
+                insert.executeUpdate();
+            }
+            return;
+        }
+        String parameters = EVENT_COLUMNS.stream().map(c -> "?").collect(java.util.stream.Collectors.joining(", "));
+        try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
+                + ") values (" + parameters + ")")) {
+            for (Object[] row : rows) {
+                bindRow(insert, row);
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -223,14 +248,7 @@ public class ScanStore {
         }
         if (postgres) {
             try (PreparedStatement statement = connection.prepareStatement(table.unnest())) {
-                List<Column> columns = table.columns();
-                for (int c = 0; c < columns.size(); c++) {
-                    Object[] column = new Object[rows.size()];
-                    for (int r = 0; r < rows.size(); r++) {
-                        column[r] = arrayElement(rows.get(r)[c]);
-                    }
-                    statement.setArray(c + 1, connection.createArrayOf(columns.get(c).arrayType(), column));
-                }
+                bindArrays(connection, statement, table.columns(), rows);
                 if (!table.values().isEmpty()) {
                     statement.executeUpdate();
                     return inserted;
@@ -253,10 +271,7 @@ public class ScanStore {
         }
         try (PreparedStatement merge = connection.prepareStatement(table.merge())) {
             for (Object[] row : rows) {
-                for (int c = 0; c < row.length; c++) {
-                    merge.setObject(c + 1, row[c] instanceof Instant at ? OffsetDateTime.ofInstant(at, ZoneOffset.UTC)
-                            : row[c]);
-                }
+                bindRow(merge, row);
                 merge.addBatch();
             }
             int[] counts = merge.executeBatch();
@@ -264,6 +279,29 @@ public class ScanStore {
                 inserted[r] = counts[r] > 0;
             }
             return inserted;
+        }
+    }
+
+    /** PostgreSQL: one array parameter per column. */
+    private static void bindArrays(Connection connection, PreparedStatement statement, List<Column> columns,
+            List<Object[]> rows) throws SQLException {
+        for (int c = 0; c < columns.size(); c++) {
+            Object[] column = new Object[rows.size()];
+            for (int r = 0; r < rows.size(); r++) {
+                column[r] = arrayElement(rows.get(r)[c]);
+            }
+            statement.setArray(c + 1, connection.createArrayOf(columns.get(c).arrayType(), column));
+        }
+    }
+
+    private static void bindRow(PreparedStatement statement, Object[] row) throws SQLException {
+        for (int c = 0; c < row.length; c++) {
+            if (row[c] == null) {
+                statement.setNull(c + 1, Types.VARCHAR);
+            } else {
+                statement.setObject(c + 1, row[c] instanceof Instant at ? OffsetDateTime.ofInstant(at, ZoneOffset.UTC)
+                        : row[c]);
+            }
         }
     }
 
@@ -280,13 +318,5 @@ public class ScanStore {
 
     static LocalDate utcDay(Instant at) {
         return at.atZone(ZoneOffset.UTC).toLocalDate();
-    }
-
-    private static void setNullable(PreparedStatement statement, int index, String value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.VARCHAR);
-        } else {
-            statement.setString(index, value);
-        }
     }
 }

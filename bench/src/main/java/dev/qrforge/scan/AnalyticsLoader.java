@@ -56,6 +56,12 @@ public final class AnalyticsLoader {
     /** Distinct people's client facts to draw from: enough for every combination the tables below make. */
     private static final int PEOPLE_FACTS = 4096;
     private static final int TAIL_BATCHES = 10;
+    /**
+     * Live phase: flushes as the server forms them under sustained traffic of {@value #BATCH_SIZE} scans a second
+     * spread over the 10,000 other codes: a full buffer flushes early, so each batch is one second of scans.
+     */
+    private static final int LIVE_BATCHES = 60;
+    private static final int LIVE_VISITORS_PER_CODE = 10;
     private static final int PROGRESS_EVERY_BATCHES = 10;
     private static final long SEED = 4;
     private static final double NANOS_PER_SECOND = 1e9;
@@ -228,22 +234,9 @@ public final class AnalyticsLoader {
                 mixed[b] |= from == rest;
                 from.advance(random);
             }
-            Map<String, Long> counts = new HashMap<>();
-            for (ScanEvent event : batch) {
-                if (event.counted()) {
-                    counts.merge(event.codeId(), 1L, Long::sum);
-                }
-            }
-            bigCodeCounted += counts.getOrDefault(bigCode, 0L);
+            bigCodeCounted += batch.stream().filter(e -> e.counted() && e.codeId().equals(bigCode)).count();
             sizes[b] = batch.size();
-            // Alternating who goes first spreads checkpoints and cache warmth fairly over both writers.
-            if (b % 2 == 0) {
-                baselineNanos[b] = timeBaseline(connection, batch);
-                oursNanos[b] = timeOurs(connection, store, batch, counts);
-            } else {
-                oursNanos[b] = timeOurs(connection, store, batch, counts);
-                baselineNanos[b] = timeBaseline(connection, batch);
-            }
+            time(connection, store, batch, b, oursNanos, baselineNanos);
             if ((b + 1) % PROGRESS_EVERY_BATCHES == 0 || b == batches - 1) {
                 int from = Math.max(0, b + 1 - PROGRESS_EVERY_BATCHES);
                 System.out.printf(Locale.ROOT, "  batch %3d/%d  ours %,8.0f events/s  baseline %,8.0f events/s"
@@ -252,6 +245,18 @@ public final class AnalyticsLoader {
                         (System.nanoTime() - started) / NANOS_PER_SECOND);
             }
         }
+
+        long[] liveOurs = new long[LIVE_BATCHES];
+        long[] liveBaseline = new long[LIVE_BATCHES];
+        int[] liveSizes = new int[LIVE_BATCHES];
+        for (int b = 0; b < LIVE_BATCHES; b++) {
+            List<ScanEvent> batch = liveBatch(others, end.plusSeconds(b));
+            liveSizes[b] = batch.size();
+            time(connection, store, batch, b, liveOurs, liveBaseline);
+        }
+        System.out.printf(Locale.ROOT, "  live: %d one-second batches of %,d scans over %,d codes  ours %,8.0f events/s"
+                + "  baseline %,8.0f events/s%n", LIVE_BATCHES, BATCH_SIZE, others.size(),
+                rate(liveSizes, liveOurs, 0, LIVE_BATCHES), rate(liveSizes, liveBaseline, 0, LIVE_BATCHES));
 
         Map<String, String> results = new LinkedHashMap<>();
         results.put("events", Long.toString(totalEvents));
@@ -269,7 +274,26 @@ public final class AnalyticsLoader {
         results.put("baseline_big_only_events_per_s", format(rateWhere(sizes, baselineNanos, mixed, false)));
         results.put("ours_mixed_events_per_s", format(rateWhere(sizes, oursNanos, mixed, true)));
         results.put("baseline_mixed_events_per_s", format(rateWhere(sizes, baselineNanos, mixed, true)));
+        results.put("live_events", Long.toString((long) LIVE_BATCHES * BATCH_SIZE));
+        results.put("ours_live_events_per_s", format(rate(liveSizes, liveOurs, 0, LIVE_BATCHES)));
+        results.put("baseline_live_events_per_s", format(rate(liveSizes, liveBaseline, 0, LIVE_BATCHES)));
         return results;
+    }
+
+    /**
+     * One second of live traffic after the loaded period: scans of random codes among {@code codes}, at random
+     * instants of the second starting at {@code second}, each visitor drawn from a pool of ten per code.
+     */
+    private List<ScanEvent> liveBatch(List<String> codes, Instant second) {
+        List<ScanEvent> batch = new ArrayList<>(BATCH_SIZE);
+        long day = second.atZone(ZoneOffset.UTC).toLocalDate().toEpochDay();
+        for (int i = 0; i < BATCH_SIZE; i++) {
+            String code = pick(codes);
+            boolean bot = random.nextInt(100) < BOT_PERCENT;
+            batch.add(new ScanEvent(code, second.plusNanos(random.nextInt(1_000_000_000)),
+                    bot ? pick(BOTS) : pick(people), visitorKey(code, day, random.nextInt(LIVE_VISITORS_PER_CODE))));
+        }
+        return batch;
     }
 
     private ScanEvent event(ScanSeries series) {
@@ -291,6 +315,27 @@ public final class AnalyticsLoader {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);
+    }
+
+    /**
+     * Writes batch {@code b} both ways, recording each time. Alternating who goes first spreads checkpoints and
+     * cache warmth fairly over both writers.
+     */
+    private static void time(Connection connection, ScanStore store, List<ScanEvent> batch, int b, long[] ours,
+            long[] baseline) throws SQLException {
+        Map<String, Long> counts = new HashMap<>();
+        for (ScanEvent event : batch) {
+            if (event.counted()) {
+                counts.merge(event.codeId(), 1L, Long::sum);
+            }
+        }
+        if (b % 2 == 0) {
+            baseline[b] = timeBaseline(connection, batch);
+            ours[b] = timeOurs(connection, store, batch, counts);
+        } else {
+            ours[b] = timeOurs(connection, store, batch, counts);
+            baseline[b] = timeBaseline(connection, batch);
+        }
     }
 
     private static long timeOurs(Connection connection, ScanStore store, List<ScanEvent> batch,
