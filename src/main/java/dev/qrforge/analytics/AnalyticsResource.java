@@ -1,6 +1,8 @@
 package dev.qrforge.analytics;
 
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -27,6 +29,7 @@ public class AnalyticsResource {
     Clock clock;
 
     @GET
+    @RequiresScope(Scope.ANALYTICS_READ)
     public AnalyticsView get(@PathParam("id") String id, @QueryParam("from") String from, @QueryParam("to") String to,
             @QueryParam("granularity") String granularity, @QueryParam("timezone") String timezone) {
         String codeId = analytics.trackedCode(callers.workspaceId(), id);

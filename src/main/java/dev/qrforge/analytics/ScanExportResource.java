@@ -2,6 +2,8 @@ package dev.qrforge.analytics;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -41,6 +43,7 @@ public class ScanExportResource {
 
     @GET
     @Produces({CSV, NDJSON})
+    @RequiresScope(Scope.ANALYTICS_READ)
     public Response get(@PathParam("id") String id, @QueryParam("from") String from, @QueryParam("to") String to,
             @QueryParam("format") String format, @Context HttpHeaders headers) {
         String codeId = analytics.trackedCode(callers.workspaceId(), id);

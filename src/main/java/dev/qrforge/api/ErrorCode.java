@@ -14,6 +14,7 @@ public enum ErrorCode {
     NOT_TRACKABLE(409),
     PAYLOAD_TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
+    RATE_LIMITED(429),
     INTERNAL_ERROR(500);
 
     private final int status;

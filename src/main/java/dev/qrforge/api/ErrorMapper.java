@@ -47,7 +47,8 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(RequestId.HEADER, requestId.value())
                 .entity(ErrorBody.of(error.code(), error.field(), error.getMessage(), requestId.value()));
-        if (error.code() == ErrorCode.UNAUTHORIZED) {
+        error.headers().forEach(response::header);
+        if (error.code() == ErrorCode.UNAUTHORIZED && !error.headers().containsKey(HttpHeaders.WWW_AUTHENTICATE)) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
         if (thrown instanceof NotAllowedException notAllowed) {

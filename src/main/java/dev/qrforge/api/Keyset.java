@@ -21,13 +21,19 @@ public final class Keyset {
      */
     public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, String workspaceId, PageRequest page,
             Function<E, Cursor> position, Function<List<E>, List<V>> views) {
-        String entity = type.getSimpleName();
+        return newestFirst(em, type, "", workspaceId, page, position, views);
+    }
+
+    /** As above, over the entities that also match {@code condition}, a JPQL predicate on {@code e}. */
+    public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, String condition, String workspaceId,
+            PageRequest page, Function<E, Cursor> position, Function<List<E>, List<V>> views) {
+        String from = "select e from " + type.getSimpleName() + " e where e.workspaceId = :ws"
+                + (condition.isEmpty() ? "" : " and " + condition);
         TypedQuery<E> query;
         if (page.after() == null) {
-            query = em.createQuery("select e from " + entity + " e where e.workspaceId = :ws"
-                    + " order by e.createdAt desc, e.id desc", type);
+            query = em.createQuery(from + " order by e.createdAt desc, e.id desc", type);
         } else {
-            query = em.createQuery("select e from " + entity + " e where e.workspaceId = :ws and (e.createdAt < :at"
+            query = em.createQuery(from + " and (e.createdAt < :at"
                     + " or (e.createdAt = :at and e.id < :id)) order by e.createdAt desc, e.id desc", type)
                     .setParameter("at", page.after().createdAt())
                     .setParameter("id", page.after().id());

@@ -4,6 +4,8 @@ import dev.qrforge.api.Csv;
 import dev.qrforge.qr.QrCode;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -42,6 +44,7 @@ public class BulkResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresScope(Scope.QR_WRITE)
     public Response create(BulkRequest request, @HeaderParam(IDEMPOTENCY_KEY) String idempotencyKey,
             @Context UriInfo uri) {
         return accept(request, idempotencyKey, uri);
@@ -49,6 +52,7 @@ public class BulkResource {
 
     @POST
     @Consumes("text/csv")
+    @RequiresScope(Scope.QR_WRITE)
     public Response createFromCsv(Reader csv, @HeaderParam(IDEMPOTENCY_KEY) String idempotencyKey,
             @Context UriInfo uri) {
         return accept(BulkCsv.parse(csv), idempotencyKey, uri);
@@ -56,6 +60,7 @@ public class BulkResource {
 
     @GET
     @Path("{jobId}")
+    @RequiresScope(Scope.QR_READ)
     public BulkView get(@PathParam("jobId") String jobId) {
         return jobs.view(callers.workspaceId(), jobId);
     }
@@ -64,6 +69,7 @@ public class BulkResource {
     @GET
     @Path("{jobId}/archive")
     @Produces("application/zip")
+    @RequiresScope(Scope.QR_READ)
     public Response archive(@PathParam("jobId") String jobId) {
         List<Map.Entry<BulkItem, QrCode>> items = jobs.finished(callers.workspaceId(), jobId);
         StreamingOutput zip = out -> {

@@ -5,6 +5,8 @@ import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.qr.QrResource;
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -40,6 +42,7 @@ public class TransparentResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
+    @RequiresScope(Scope.QR_WRITE)
     public Response create(CompositeRequest request, @Context UriInfo uri) {
         List<Composite> composites = Composites.make(request);
         QrCodes.Created code = codes.create(callers.workspaceId(),

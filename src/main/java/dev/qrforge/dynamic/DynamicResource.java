@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -35,6 +37,7 @@ public class DynamicResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresScope(Scope.DYNAMIC_WRITE)
     public Response create(DynamicRequest request, @Context UriInfo uri) {
         DynamicView created = codes.create(callers.workspaceId(), request, uri.getBaseUri());
         return Response.created(uri.getBaseUriBuilder().path(DynamicResource.class).path(created.id()).build())
@@ -42,12 +45,14 @@ public class DynamicResource {
     }
 
     @GET
+    @RequiresScope(Scope.QR_READ)
     public Page<DynamicView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
     }
 
     @GET
     @Path("{id}")
+    @RequiresScope(Scope.QR_READ)
     public DynamicView get(@PathParam("id") String id) {
         return codes.get(callers.workspaceId(), id);
     }
@@ -55,6 +60,7 @@ public class DynamicResource {
     @PATCH
     @Path("{id}")
     @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH})
+    @RequiresScope(Scope.DYNAMIC_WRITE)
     public DynamicView patch(@PathParam("id") String id, JsonNode patch) {
         return codes.patch(callers.workspaceId(), id, patch);
     }

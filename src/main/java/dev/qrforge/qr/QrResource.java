@@ -5,6 +5,8 @@ import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.security.CallerContext;
+import dev.qrforge.security.RequiresScope;
+import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -41,6 +43,7 @@ public class QrResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, SVG, PNG})
+    @RequiresScope(Scope.QR_WRITE)
     public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
         Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
         CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG));
@@ -58,12 +61,14 @@ public class QrResource {
     }
 
     @GET
+    @RequiresScope(Scope.QR_READ)
     public Page<QrView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
     }
 
     @GET
     @Path("{id}")
+    @RequiresScope(Scope.QR_READ)
     public QrView get(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
         return QrCodes.withImage(code, QrCodes.render(code.spec()));
@@ -72,6 +77,7 @@ public class QrResource {
     @GET
     @Path("{id}/image")
     @Produces({SVG, PNG})
+    @RequiresScope(Scope.QR_READ)
     public Response image(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
         CodeSpec spec = code.spec();

@@ -27,18 +27,6 @@ final class ScanPages {
     private ScanPages() {
     }
 
-    /**
-     * Headers for every scan answer: never cached (a destination may change at any time, and every scan must
-     * reach us to be counted), the short link's path not leaked to the destination, nothing framed or sniffed.
-     */
-    static void secure(HttpServletResponse response) {
-        response.setHeader("Cache-Control", "no-store");
-        response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-    }
-
     static void write(HttpServletResponse response, Page page, boolean withBody) throws IOException {
         byte[] html = page.html();
         response.setStatus(page.status());

@@ -57,7 +57,6 @@ public class ScanServlet extends HttpServlet {
         String shortCode = request.getPathInfo() == null ? "" : request.getPathInfo().substring(1);
         Optional<RouteTarget> target = SHORT_CODE.matcher(shortCode).matches()
                 ? directory.lookup(shortCode) : Optional.empty();
-        ScanPages.secure(response);
         if (target.isEmpty()) {
             ScanPages.write(response, ScanPages.UNKNOWN, count);
             return;

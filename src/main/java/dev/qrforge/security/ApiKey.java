@@ -43,6 +43,9 @@ public class ApiKey {
     @Column(name = "revoked_at")
     private Instant revokedAt;
 
+    @Column(name = "last_used_at")
+    private Instant lastUsedAt;
+
     protected ApiKey() {
     }
 
@@ -64,6 +67,30 @@ public class ApiKey {
 
     public String workspaceId() {
         return workspaceId;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant expiresAt() {
+        return expiresAt;
+    }
+
+    public Instant lastUsedAt() {
+        return lastUsedAt;
+    }
+
+    public void revoke(Instant at) {
+        revokedAt = at;
     }
 
     public String secretHash() {

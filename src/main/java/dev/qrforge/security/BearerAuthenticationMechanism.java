@@ -10,9 +10,10 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.util.Optional;
 
 /**
- * The application's one authentication mechanism: {@code Authorization: Bearer <credential>} on {@code /api/}.
- * It only establishes who is calling; refusing an anonymous request is {@link AuthenticationFilter}'s job, so
- * that the refusal goes through the API's one error mapper like every other error.
+ * The application's one authentication mechanism: {@code Authorization: Bearer <credential>} on {@code /api/},
+ * where the credential is a Keycloak access token (a JWT) or a workspace API key. It only establishes who is
+ * calling; refusing an anonymous request is {@link AuthenticationFilter}'s job, so that the refusal goes through the
+ * API's one error mapper like every other error.
  */
 @ApplicationScoped
 public class BearerAuthenticationMechanism implements HttpAuthenticationMechanism {
@@ -22,6 +23,9 @@ public class BearerAuthenticationMechanism implements HttpAuthenticationMechanis
 
     @Inject
     ApiKeys apiKeys;
+
+    @Inject
+    OidcTokens tokens;
 
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
@@ -34,14 +38,30 @@ public class BearerAuthenticationMechanism implements HttpAuthenticationMechanis
             return refuse(request, context, "missing credentials: send 'Authorization: Bearer <API key>'");
         }
         if (!header.regionMatches(true, 0, BEARER, 0, BEARER.length()) || header.substring(BEARER.length()).isBlank()) {
-            return refuse(request, context, "malformed Authorization header: expected 'Bearer <API key>'");
+            return refuse(request, context, "malformed Authorization header: expected 'Bearer <API key or token>'");
         }
-        Optional<Caller> caller = apiKeys.authenticate(header.substring(BEARER.length()).strip());
-        if (caller.isEmpty()) {
-            return refuse(request, context, "the API key is not valid (unknown, revoked or expired)");
+        String credential = header.substring(BEARER.length()).strip();
+        Caller caller;
+        if (OidcTokens.looksLikeJwt(credential)) {
+            try {
+                caller = tokens.authenticate(credential);
+            } catch (OidcTokens.InvalidTokenException e) {
+                return invalid(request, context, e.getMessage());
+            }
+        } else {
+            Optional<Caller> key = apiKeys.authenticate(credential);
+            if (key.isEmpty()) {
+                return invalid(request, context, "the API key is not valid (unknown, revoked or expired)");
+            }
+            caller = key.get();
         }
-        request.setAttribute(CallerContext.CALLER_ATTRIBUTE, caller.get());
-        return context.notifyContainerAboutLogin(caller.get().credentialId(), caller.get().scopes());
+        request.setAttribute(CallerContext.CALLER_ATTRIBUTE, caller);
+        return context.notifyContainerAboutLogin(caller.credentialId(), caller.scopes());
+    }
+
+    private static AuthenticationStatus invalid(HttpServletRequest request, HttpMessageContext context, String why) {
+        request.setAttribute(CallerContext.INVALID_TOKEN_ATTRIBUTE, Boolean.TRUE);
+        return refuse(request, context, why);
     }
 
     private static AuthenticationStatus refuse(HttpServletRequest request, HttpMessageContext context, String why) {

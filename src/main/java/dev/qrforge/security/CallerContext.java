@@ -5,6 +5,8 @@ import dev.qrforge.api.ErrorCode;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.Map;
 
 /** The authenticated caller of the current request, as {@link BearerAuthenticationMechanism} established it. */
 @RequestScoped
@@ -12,6 +14,9 @@ public class CallerContext {
 
     static final String CALLER_ATTRIBUTE = "dev.qrforge.caller";
     static final String FAILURE_ATTRIBUTE = "dev.qrforge.authentication-failure";
+    /** Set when a credential was presented and failed: RFC 6750's {@code invalid_token}. */
+    static final String INVALID_TOKEN_ATTRIBUTE = "dev.qrforge.invalid-token";
+    private static final String CHALLENGE = "Bearer realm=\"qrforge\"";
 
     @Inject
     HttpServletRequest request;
@@ -22,8 +27,10 @@ public class CallerContext {
             return caller;
         }
         Object why = request.getAttribute(FAILURE_ATTRIBUTE);
-        throw new ApiException(ErrorCode.UNAUTHORIZED, null,
-                why != null ? why.toString() : "missing credentials: send 'Authorization: Bearer <API key>'");
+        String message = why != null ? why.toString() : "missing credentials: send 'Authorization: Bearer <API key>'";
+        String challenge = request.getAttribute(INVALID_TOKEN_ATTRIBUTE) == null ? CHALLENGE
+                : CHALLENGE + ", error=\"invalid_token\", error_description=\"" + message.replace("\"", "'") + "\"";
+        throw new ApiException(ErrorCode.UNAUTHORIZED, null, message, Map.of(HttpHeaders.WWW_AUTHENTICATE, challenge));
     }
 
     public String workspaceId() {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** What a credential may do. Scope names travel in keys and, later, in Keycloak roles. */
+/** What a credential may do. Scope names travel in API keys and, as role names by default, in Keycloak tokens. */
 public enum Scope {
     QR_READ("qr:read"),
     QR_WRITE("qr:write"),
@@ -20,6 +20,10 @@ public enum Scope {
 
     public String wireName() {
         return wireName;
+    }
+
+    public static String allNamesText() {
+        return Arrays.stream(values()).map(Scope::wireName).collect(Collectors.joining(", "));
     }
 
     public static Set<String> allNames() {

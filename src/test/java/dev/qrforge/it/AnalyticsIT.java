@@ -56,7 +56,7 @@ class AnalyticsIT extends ServerTest {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (analytics("").path("totalScans").asLong() + analytics("").path("botScans").asLong() < scans.size()) {
             assertThat(Instant.now()).as("scans flushed within a minute").isBefore(deadline);
-            Thread.onSpinWait();
+            Api.pauseBeforePolling();
         }
     }
 

@@ -20,6 +20,7 @@ public final class Api {
     /** A key of another workspace than {@link #KEY}'s. */
     public static final String OTHER_KEY = System.getProperty("it.other.api.key");
     static final ObjectMapper JSON = new ObjectMapper();
+    private static final long POLL_INTERVAL_MILLIS = 50;
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
@@ -76,6 +77,19 @@ public final class Api {
         }
     }
 
+    /**
+     * Waits between two polls of a status. Polls are reads like any other, and count against the credential's rate
+     * limit: twenty a second stays well inside the tests' budget.
+     */
+    public static void pauseBeforePolling() {
+        try {
+            Thread.sleep(POLL_INTERVAL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static Reply get(String path) {
         return send(request(path).GET());
     }
@@ -83,6 +97,24 @@ public final class Api {
     public static Reply post(String path, String json) {
         return send(request(path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public static Reply getAs(String credential, String path) {
+        return send(requestAs(credential, path).GET());
+    }
+
+    public static Reply postAs(String credential, String path, String json) {
+        return send(requestAs(credential, path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public static Reply patchAs(String credential, String path, String json) {
+        return send(requestAs(credential, path).header("Content-Type", "application/merge-patch+json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    public static Reply deleteAs(String credential, String path) {
+        return send(requestAs(credential, path).DELETE());
     }
 
     public static String json(Object value) {

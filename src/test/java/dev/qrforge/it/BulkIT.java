@@ -38,7 +38,7 @@ class BulkIT extends ServerTest {
                 return job;
             }
             assertThat(Instant.now()).as("job " + jobId + " finished in time").isBefore(deadline);
-            Thread.onSpinWait();
+            Api.pauseBeforePolling();
         }
     }
 

@@ -3,28 +3,93 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** One workspace never sees, nor learns of, another's resources: they answer 404 exactly like unknown ids. */
+/**
+ * OWASP API1, broken object level authorisation: every endpoint, asked by one workspace for another's resource,
+ * answers 404 exactly as for an id that does not exist, and listings never show it. Walked twice: with two
+ * workspaces' API keys, and with two Keycloak service accounts' tokens.
+ */
 class WorkspaceIsolationIT extends ServerTest {
 
-    private static Api.Reply getAsOther(String path) {
-        return Api.send(Api.requestAs(Api.OTHER_KEY, path).GET());
+    /** A resource's owner and an outsider; tokens are fetched per use, as they expire. */
+    private record Pair(Supplier<String> owner, Supplier<String> outsider) {
     }
 
-    @Test
-    void staticCodesAreInvisibleToOtherWorkspaces() {
-        String id = Api.post("/api/v1/qr", Api.json(Map.of("data", "https://example.com/private"))).json()
-                .path("id").asText();
+    private static Pair credentials(String kind) {
+        return kind.equals("api-keys") ? new Pair(() -> Api.KEY, () -> Api.OTHER_KEY)
+                : new Pair(() -> Tokens.of(Tokens.ALPHA), () -> Tokens.of(Tokens.BETA));
+    }
 
-        for (String path : new String[] {"/api/v1/qr/" + id, "/api/v1/qr/" + id + "/image"}) {
-            Api.Reply reply = getAsOther(path);
-            assertThat(reply.status()).as(path).isEqualTo(404);
-            assertThat(reply.json().path("error").path("message").asText()).isEqualTo("QR code " + id + " not found");
+    @ParameterizedTest
+    @ValueSource(strings = {"api-keys", "keycloak-tokens"})
+    void noEndpointRevealsAnotherWorkspacesResources(String kind) {
+        Pair pair = credentials(kind);
+        String owner = pair.owner().get();
+        String qr = created(Api.postAs(owner, "/api/v1/qr", Api.json(Map.of("data", "https://example.com/own"))))
+                .path("id").asText();
+        JsonNode dynamic = created(Api.postAs(owner, "/api/v1/dynamic",
+                Api.json(Map.of("destinationUrl", "https://example.com/dyn"))));
+        String dyn = dynamic.path("id").asText();
+        String dynQr = dynamic.path("qr").path("id").asText();
+        String idempotencyKey = "iso-" + UUID.randomUUID();
+        String job = bulk(owner, idempotencyKey).json().path("jobId").asText();
+        String key = created(Api.postAs(owner, "/api/v1/api-keys", Api.json(Map.of("name", "isolation"))))
+                .path("id").asText();
+        assertThat(List.of(qr, dyn, dynQr, job, key)).allSatisfy(id -> assertThat(id).isNotBlank());
+
+        List<String> reads = List.of("/api/v1/qr/" + qr, "/api/v1/qr/" + qr + "/image", "/api/v1/dynamic/" + dyn,
+                "/api/v1/qr/" + dynQr, "/api/v1/qr/" + dyn + "/analytics", "/api/v1/qr/" + dynQr + "/analytics",
+                "/api/v1/qr/" + dyn + "/scans", "/api/v1/qr/bulk/" + job, "/api/v1/qr/bulk/" + job + "/archive");
+        String outsider = pair.outsider().get();
+        List<Api.Reply> answers = new ArrayList<>();
+        for (String path : reads) {
+            answers.add(Api.getAs(outsider, path));
         }
-        JsonNode others = getAsOther("/api/v1/qr?limit=200").json();
-        assertThat(others.path("items").findValuesAsText("id")).doesNotContain(id);
-        assertThat(Api.get("/api/v1/qr/" + id).status()).isEqualTo(200);
+        answers.add(Api.patchAs(outsider, "/api/v1/dynamic/" + dyn, "{\"status\":\"paused\"}"));
+        answers.add(Api.deleteAs(outsider, "/api/v1/api-keys/" + key));
+        for (Api.Reply answer : answers) {
+            assertThat(answer.status()).as(answer.raw().request().method() + " " + answer.raw().uri() + " -> "
+                    + answer).isEqualTo(404);
+            assertThat(answer.json().path("error").path("code").asText()).isEqualTo("NOT_FOUND");
+            assertThat(answer.text()).doesNotContain("https://example.com/");
+        }
+        for (String listing : List.of("/api/v1/qr?limit=200", "/api/v1/dynamic?limit=200",
+                "/api/v1/api-keys?limit=200")) {
+            assertThat(Api.getAs(outsider, listing).json().path("items").findValuesAsText("id"))
+                    .as(listing).doesNotContain(qr, dyn, dynQr, key);
+        }
+        String theirJob = bulk(outsider, idempotencyKey).json().path("jobId").asText();
+        assertThat(theirJob).as("an Idempotency-Key is scoped to its workspace").isNotEqualTo(job);
+
+        String ownerAgain = pair.owner().get();
+        for (String path : reads.subList(0, 8)) {
+            assertThat(Api.getAs(ownerAgain, path).status()).as("the owner still reads " + path).isEqualTo(200);
+        }
+        assertThat(Api.getAs(ownerAgain, "/api/v1/dynamic/" + dyn).json().path("status").asText())
+                .isEqualTo("active");
+        assertThat(Api.getAs(ownerAgain, "/api/v1/api-keys?limit=200").json().path("items").findValuesAsText("id"))
+                .contains(key);
+    }
+
+    private static JsonNode created(Api.Reply reply) {
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+        return reply.json();
+    }
+
+    private static Api.Reply bulk(String credential, String idempotencyKey) {
+        Api.Reply accepted = Api.send(Api.requestAs(credential, "/api/v1/qr/bulk")
+                .header("Content-Type", "application/json").header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString(Api.json(Map.of("items",
+                        List.of(Map.of("data", "https://example.com/bulk-own")))))));
+        assertThat(accepted.status()).as(accepted.toString()).isEqualTo(202);
+        return accepted;
     }
 }
