@@ -9,7 +9,9 @@ start_server() {
   rm -rf "$base_dir" && cp -r target/server/standalone "$base_dir"
   export JBOSS_JAVA_SIZING=${JBOSS_JAVA_SIZING:--Xms1g -Xmx1g}
   # In the background, standalone.sh forwards its TERM to the server, so the trap below really stops it.
-  LAUNCH_JBOSS_IN_BACKGROUND=1 QRFORGE_BOOTSTRAP_API_KEY=$key target/server/bin/standalone.sh \
+  # The benchmarks measure the service, not its rate limits: the one key gets budgets it cannot spend.
+  LAUNCH_JBOSS_IN_BACKGROUND=1 QRFORGE_BOOTSTRAP_API_KEY=$key QRFORGE_RATE_LIMIT_GENERATION_PER_MINUTE=1000000000 \
+    QRFORGE_RATE_LIMIT_READS_PER_MINUTE=1000000000 target/server/bin/standalone.sh \
     -Djboss.server.base.dir="$PWD/$base_dir" -Djboss.socket.binding.port-offset="$offset" > "target/$name-server.log" 2>&1 &
   SERVER=$!
   trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT

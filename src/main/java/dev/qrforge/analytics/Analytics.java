@@ -4,6 +4,7 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.dynamic.DynamicCodes;
 import dev.qrforge.qr.QrCodes;
+import dev.qrforge.scan.Breakdown;
 import dev.qrforge.scan.ScanDimension;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,20 +29,18 @@ import javax.sql.DataSource;
 
 /**
  * Scan analytics of one dynamic code, read from the rollups the scan flush maintains, never from raw events:
- * totals and the timeline from the hourly table, breakdowns from the daily table for the whole UTC days of the
- * range and from the hourly one for its partial days at either end.
+ * totals and the timeline from the hourly table, breakdowns from the daily table's packed breakdowns for the whole
+ * UTC days of the range and from the hourly ones for its partial days at either end.
  */
 @ApplicationScoped
 public class Analytics {
 
     private static final String HOURLY = "select hour_start, scans, unique_scans, bot_scans from scan_hourly"
             + " where dynamic_code_id = ? and hour_start >= ? and hour_start < ?";
-    private static final String DIMENSIONS_DAILY = "select dimension, dimension_value, sum(scans)"
-            + " from scan_dimension_daily where dynamic_code_id = ? and scan_day >= ? and scan_day < ?"
-            + " group by dimension, dimension_value";
-    private static final String DIMENSIONS_HOURLY = "select dimension, dimension_value, sum(scans)"
-            + " from scan_dimension_hourly where dynamic_code_id = ? and ((hour_start >= ? and hour_start < ?)"
-            + " or (hour_start >= ? and hour_start < ?)) group by dimension, dimension_value";
+    private static final String BREAKDOWNS_DAILY = "select breakdown from scan_daily"
+            + " where dynamic_code_id = ? and scan_day >= ? and scan_day < ?";
+    private static final String BREAKDOWNS_HOURLY = "select breakdown from scan_hourly where dynamic_code_id = ?"
+            + " and ((hour_start >= ? and hour_start < ?) or (hour_start >= ? and hour_start < ?))";
 
     @Inject
     DynamicCodes dynamicCodes;
@@ -115,7 +114,7 @@ public class Analytics {
         }
         Instant endDay = range.to().truncatedTo(ChronoUnit.DAYS);
         if (firstDay.isBefore(endDay)) {
-            try (PreparedStatement daily = connection.prepareStatement(DIMENSIONS_DAILY)) {
+            try (PreparedStatement daily = connection.prepareStatement(BREAKDOWNS_DAILY)) {
                 daily.setString(1, codeId);
                 daily.setObject(2, LocalDate.ofInstant(firstDay, ZoneOffset.UTC));
                 daily.setObject(3, LocalDate.ofInstant(endDay, ZoneOffset.UTC));
@@ -126,7 +125,7 @@ public class Analytics {
             firstDay = range.to();
             endDay = range.to();
         }
-        try (PreparedStatement hourly = connection.prepareStatement(DIMENSIONS_HOURLY)) {
+        try (PreparedStatement hourly = connection.prepareStatement(BREAKDOWNS_HOURLY)) {
             hourly.setString(1, codeId);
             hourly.setObject(2, utc(range.from()));
             hourly.setObject(3, utc(firstDay));
@@ -141,11 +140,10 @@ public class Analytics {
             throws SQLException {
         try (ResultSet rows = query.executeQuery()) {
             while (rows.next()) {
-                String stored = rows.getString(1);
+                Breakdown breakdown = Breakdown.parse(rows.getString(1));
                 for (ScanDimension dimension : ScanDimension.values()) {
-                    if (dimension.stored().equals(stored)) {
-                        into.get(dimension).merge(rows.getString(2), rows.getLong(3), Long::sum);
-                    }
+                    breakdown.of(dimension.stored()).forEach((value, scans) ->
+                            into.get(dimension).merge(value, scans, Long::sum));
                 }
             }
         }
@@ -153,6 +151,10 @@ public class Analytics {
 
     private static AnalyticsView.City city(String stored, long scans) {
         int separator = stored.indexOf(ScanDimension.CITY_SEPARATOR);
+        if (separator < 0) {
+            // Breakdown.OTHER: the cities beyond a bucket's cap, of no one country.
+            return new AnalyticsView.City(stored, null, scans);
+        }
         return new AnalyticsView.City(stored.substring(separator + 1), stored.substring(0, separator), scans);
     }
 

@@ -7,11 +7,13 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import javax.sql.DataSource;
+import dev.qrforge.scan.PackedBreakdownsMigration;
 import org.flywaydb.core.Flyway;
 
 /**
  * Brings the schema up to date before anything else runs. The schema is only ever changed here, by the
- * versioned scripts in {@code db/migration}; Flyway's own lock makes concurrent starts of several nodes safe.
+ * versioned scripts in {@code db/migration} and the Java migrations registered below; Flyway's own lock makes
+ * concurrent starts of several nodes safe.
  * Bean-managed transactions because Flyway commits each migration itself.
  */
 @Singleton
@@ -28,6 +30,7 @@ public class DatabaseMigrations {
         Flyway.configure(DatabaseMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
+                .javaMigrations(new PackedBreakdownsMigration())
                 // The batch job repository shares the database and may create its tables first.
                 .baselineOnMigrate(true)
                 .baselineVersion("0")

@@ -43,7 +43,7 @@ public class ScanBuffer {
     Executor executor;
 
     @Inject
-    @ConfigProperty(name = "qrforge.scan-buffer-capacity", defaultValue = "20000")
+    @ConfigProperty(name = "qrforge.scan-buffer-capacity", defaultValue = "50000")
     int capacity;
 
     private final ConcurrentLinkedQueue<ScanEvent> events = new ConcurrentLinkedQueue<>();

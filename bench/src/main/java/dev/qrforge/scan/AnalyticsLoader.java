@@ -41,8 +41,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class AnalyticsLoader {
 
-    /** The server's default QRFORGE_SCAN_BUFFER_CAPACITY: the largest batch its flush writes. */
-    private static final int BATCH_SIZE = 20_000;
+    /** The server's default QRFORGE_SCAN_BUFFER_CAPACITY (the largest batch its flush writes), unless told otherwise. */
+    private static final int DEFAULT_BATCH_SIZE = 50_000;
     private static final int BIG_CODE_SCANS = 1_000_000;
     private static final int BIG_CODE_DAYS = 365;
     private static final int OTHER_SCANS_PER_CODE = 100;
@@ -57,10 +57,12 @@ public final class AnalyticsLoader {
     private static final int PEOPLE_FACTS = 4096;
     private static final int TAIL_BATCHES = 10;
     /**
-     * Live phase: flushes as the server forms them under sustained traffic of {@value #BATCH_SIZE} scans a second
-     * spread over the 10,000 other codes: a full buffer flushes early, so each batch is one second of scans.
+     * Live phase: a minute of sustained traffic at {@value #LIVE_SCANS_PER_SECOND} scans a second spread over the
+     * 10,000 other codes, in batches as the server's flush forms them: a full buffer flushes early, so each batch is
+     * one buffer's worth of consecutive scans.
      */
-    private static final int LIVE_BATCHES = 60;
+    private static final int LIVE_SCANS_PER_SECOND = 20_000;
+    private static final int LIVE_SECONDS = 60;
     private static final int LIVE_VISITORS_PER_CODE = 10;
     private static final int PROGRESS_EVERY_BATCHES = 10;
     private static final long SEED = 4;
@@ -165,10 +167,12 @@ public final class AnalyticsLoader {
     }
 
     private final Random random = new Random(SEED);
+    private final int batchSize;
     private final List<ClientFacts> people = new ArrayList<>(PEOPLE_FACTS);
     private final HexFormat hex = HexFormat.of();
 
-    private AnalyticsLoader() {
+    private AnalyticsLoader(int batchSize) {
+        this.batchSize = batchSize;
         List<Platform> platforms = byWeight(PLATFORMS, Platform::weight);
         List<Place> places = byWeight(PLACES, Place::weight);
         List<Referrer> referrers = byWeight(REFERRERS, Referrer::weight);
@@ -182,9 +186,9 @@ public final class AnalyticsLoader {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 6) {
+        if (args.length < 6 || args.length > 7) {
             System.err.println("usage: AnalyticsLoader <jdbc-url> <user> <password> <codes-file> <end-instant>"
-                    + " <results-file>");
+                    + " <results-file> [batch-size]");
             System.exit(2);
         }
         PGSimpleDataSource postgres = new PGSimpleDataSource();
@@ -195,7 +199,8 @@ public final class AnalyticsLoader {
         Instant end = Instant.parse(args[4]);
         try (Connection connection = postgres.getConnection()) {
             connection.setAutoCommit(false);
-            Map<String, String> results = new AnalyticsLoader().load(connection, codes, end);
+            int batchSize = args.length == 7 ? Integer.parseInt(args[6]) : DEFAULT_BATCH_SIZE;
+            Map<String, String> results = new AnalyticsLoader(batchSize).load(connection, codes, end);
             StringBuilder lines = new StringBuilder();
             results.forEach((key, value) -> lines.append(key).append('=').append(value).append('\n'));
             Files.writeString(Path.of(args[5]), lines);
@@ -216,9 +221,9 @@ public final class AnalyticsLoader {
         List<String> others = codes.subList(1, codes.size());
         ScanSeries rest = new ScanSeries(others, (long) others.size() * OTHER_SCANS_PER_CODE, end, OTHER_CODE_DAYS, random);
         long totalEvents = BIG_CODE_SCANS + rest.scans;
-        int batches = (int) ((totalEvents + BATCH_SIZE - 1) / BATCH_SIZE);
+        int batches = (int) ((totalEvents + batchSize - 1) / batchSize);
         System.out.printf(Locale.ROOT, "loading %,d scans (%,d of %s, %,d of %,d other codes) in %d batches of %,d%n",
-                totalEvents, BIG_CODE_SCANS, bigCode, rest.scans, others.size(), batches, BATCH_SIZE);
+                totalEvents, BIG_CODE_SCANS, bigCode, rest.scans, others.size(), batches, batchSize);
 
         long[] oursNanos = new long[batches];
         long[] baselineNanos = new long[batches];
@@ -227,8 +232,8 @@ public final class AnalyticsLoader {
         long bigCodeCounted = 0;
         long started = System.nanoTime();
         for (int b = 0; b < batches; b++) {
-            List<ScanEvent> batch = new ArrayList<>(BATCH_SIZE);
-            while (batch.size() < BATCH_SIZE && !(big.done() && rest.done())) {
+            List<ScanEvent> batch = new ArrayList<>(batchSize);
+            while (batch.size() < batchSize && !(big.done() && rest.done())) {
                 ScanSeries from = rest.done() || !big.done() && big.nextAt.isBefore(rest.nextAt) ? big : rest;
                 batch.add(event(from));
                 mixed[b] |= from == rest;
@@ -246,17 +251,20 @@ public final class AnalyticsLoader {
             }
         }
 
-        long[] liveOurs = new long[LIVE_BATCHES];
-        long[] liveBaseline = new long[LIVE_BATCHES];
-        int[] liveSizes = new int[LIVE_BATCHES];
-        for (int b = 0; b < LIVE_BATCHES; b++) {
-            List<ScanEvent> batch = liveBatch(others, end.plusSeconds(b));
+        int liveBatches = LIVE_SECONDS * LIVE_SCANS_PER_SECOND / batchSize;
+        long liveBatchNanos = 1_000_000_000L * batchSize / LIVE_SCANS_PER_SECOND;
+        long[] liveOurs = new long[liveBatches];
+        long[] liveBaseline = new long[liveBatches];
+        int[] liveSizes = new int[liveBatches];
+        for (int b = 0; b < liveBatches; b++) {
+            List<ScanEvent> batch = liveBatch(others, end.plusNanos(b * liveBatchNanos), liveBatchNanos);
             liveSizes[b] = batch.size();
             time(connection, store, batch, b, liveOurs, liveBaseline);
         }
-        System.out.printf(Locale.ROOT, "  live: %d one-second batches of %,d scans over %,d codes  ours %,8.0f events/s"
-                + "  baseline %,8.0f events/s%n", LIVE_BATCHES, BATCH_SIZE, others.size(),
-                rate(liveSizes, liveOurs, 0, LIVE_BATCHES), rate(liveSizes, liveBaseline, 0, LIVE_BATCHES));
+        System.out.printf(Locale.ROOT, "  live: %d batches of %,d scans (%.1f s of traffic each) over %,d codes"
+                + "  ours %,8.0f events/s  baseline %,8.0f events/s%n", liveBatches, batchSize,
+                liveBatchNanos / NANOS_PER_SECOND, others.size(), rate(liveSizes, liveOurs, 0, liveBatches),
+                rate(liveSizes, liveBaseline, 0, liveBatches));
 
         Map<String, String> results = new LinkedHashMap<>();
         results.put("events", Long.toString(totalEvents));
@@ -274,23 +282,25 @@ public final class AnalyticsLoader {
         results.put("baseline_big_only_events_per_s", format(rateWhere(sizes, baselineNanos, mixed, false)));
         results.put("ours_mixed_events_per_s", format(rateWhere(sizes, oursNanos, mixed, true)));
         results.put("baseline_mixed_events_per_s", format(rateWhere(sizes, baselineNanos, mixed, true)));
-        results.put("live_events", Long.toString((long) LIVE_BATCHES * BATCH_SIZE));
-        results.put("ours_live_events_per_s", format(rate(liveSizes, liveOurs, 0, LIVE_BATCHES)));
-        results.put("baseline_live_events_per_s", format(rate(liveSizes, liveBaseline, 0, LIVE_BATCHES)));
+        results.put("batch_size", Integer.toString(batchSize));
+        results.put("live_events", Long.toString((long) liveBatches * batchSize));
+        results.put("ours_live_events_per_s", format(rate(liveSizes, liveOurs, 0, liveBatches)));
+        results.put("baseline_live_events_per_s", format(rate(liveSizes, liveBaseline, 0, liveBatches)));
         return results;
     }
 
     /**
-     * One second of live traffic after the loaded period: scans of random codes among {@code codes}, at random
-     * instants of the second starting at {@code second}, each visitor drawn from a pool of ten per code.
+     * One buffer's worth of live traffic after the loaded period: scans of random codes among {@code codes}, at
+     * random instants of the {@code spanNanos} starting at {@code start}, each visitor drawn from a pool of ten per
+     * code.
      */
-    private List<ScanEvent> liveBatch(List<String> codes, Instant second) {
-        List<ScanEvent> batch = new ArrayList<>(BATCH_SIZE);
-        long day = second.atZone(ZoneOffset.UTC).toLocalDate().toEpochDay();
-        for (int i = 0; i < BATCH_SIZE; i++) {
+    private List<ScanEvent> liveBatch(List<String> codes, Instant start, long spanNanos) {
+        List<ScanEvent> batch = new ArrayList<>(batchSize);
+        long day = start.atZone(ZoneOffset.UTC).toLocalDate().toEpochDay();
+        for (int i = 0; i < batchSize; i++) {
             String code = pick(codes);
             boolean bot = random.nextInt(100) < BOT_PERCENT;
-            batch.add(new ScanEvent(code, second.plusNanos(random.nextInt(1_000_000_000)),
+            batch.add(new ScanEvent(code, start.plusNanos((long) (random.nextDouble() * spanNanos)),
                     bot ? pick(BOTS) : pick(people), visitorKey(code, day, random.nextInt(LIVE_VISITORS_PER_CODE))));
         }
         return batch;

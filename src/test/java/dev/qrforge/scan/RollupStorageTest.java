@@ -1,0 +1,186 @@
+package dev.qrforge.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.qrforge.platform.DatabaseMigrations;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The rollup storage on a real database: the version 6 migration packing existing per-value rows, and flushes
+ * adding to packed rows. Always on an in-memory H2; also on PostgreSQL, in a schema of its own, when the build
+ * runs against one (QRFORGE_DB=postgresql, QRFORGE_DB_URL), as CI's second pass does.
+ */
+class RollupStorageTest {
+
+    private static final String CODE = "dyn_rollupTest000000001";
+    private static final Instant HOUR = Instant.parse("2026-03-01T10:00:00Z");
+    private static final String PG_SCHEMA = "qrforge_rollup_test";
+
+    static Stream<Arguments> databases() {
+        List<Arguments> databases = new ArrayList<>();
+        databases.add(Arguments.of("H2"));
+        if ("postgresql".equals(System.getenv("QRFORGE_DB")) && System.getenv("QRFORGE_DB_URL") != null) {
+            databases.add(Arguments.of("PostgreSQL"));
+        }
+        return databases.stream();
+    }
+
+    /** A fresh, empty database: an in-memory H2, or a new schema in the configured PostgreSQL. */
+    private static DataSource fresh(String database) throws SQLException {
+        if (database.equals("H2")) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+            return h2;
+        }
+        PGSimpleDataSource postgres = postgres();
+        try (Connection connection = postgres.getConnection(); Statement ddl = connection.createStatement()) {
+            ddl.execute("drop schema if exists " + PG_SCHEMA + " cascade");
+            ddl.execute("create schema " + PG_SCHEMA);
+        }
+        postgres.setCurrentSchema(PG_SCHEMA);
+        return postgres;
+    }
+
+    private static PGSimpleDataSource postgres() {
+        PGSimpleDataSource postgres = new PGSimpleDataSource();
+        postgres.setURL(System.getenv("QRFORGE_DB_URL").replaceAll("[?&]currentSchema=[^&]*", ""));
+        postgres.setUser(System.getenv("QRFORGE_DB_USER"));
+        postgres.setPassword(System.getenv("QRFORGE_DB_PASSWORD"));
+        return postgres;
+    }
+
+    @AfterAll
+    static void dropPostgresSchema() throws SQLException {
+        if (databases().count() > 1) {
+            try (Connection connection = postgres().getConnection(); Statement ddl = connection.createStatement()) {
+                ddl.execute("drop schema if exists " + PG_SCHEMA + " cascade");
+            }
+        }
+    }
+
+    private static Flyway flyway(DataSource dataSource, String target) {
+        return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
+                .locations("classpath:db/migration").javaMigrations(new PackedBreakdownsMigration())
+                .target(target).load();
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void theMigrationPacksEachBucketsValuesIntoOneBreakdown(String database) throws SQLException {
+        DataSource dataSource = fresh(database);
+        flyway(dataSource, "5").migrate();
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            sql.execute("insert into scan_hourly values ('" + CODE + "', timestamp with time zone"
+                    + " '2026-03-01 10:00:00+00', 3, 2, 1)");
+            sql.execute("insert into scan_hourly values ('" + CODE + "', timestamp with time zone"
+                    + " '2026-03-01 11:00:00+00', 0, 0, 4)");
+            for (String row : List.of("'os', 'iOS', 2", "'os', 'Android', 1", "'city', 'US|Paris', 3")) {
+                sql.execute("insert into scan_dimension_hourly values ('" + CODE + "', timestamp with time zone"
+                        + " '2026-03-01 10:00:00+00', " + row + ")");
+                sql.execute("insert into scan_dimension_daily values ('" + CODE + "', date '2026-03-01', " + row + ")");
+            }
+            sql.execute("insert into scan_dimension_daily values ('" + CODE + "', date '2026-03-02', 'os', 'iOS', 7)");
+        }
+
+        flyway(dataSource, "latest").migrate();
+
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            Map<String, String> hourly = column(sql, "select hour_start, breakdown from scan_hourly order by hour_start");
+            assertThat(hourly).hasSize(2);
+            Breakdown ten = Breakdown.parse(hourly.values().iterator().next());
+            assertThat(ten.of("os")).isEqualTo(Map.of("iOS", 2L, "Android", 1L));
+            assertThat(ten.of("city")).isEqualTo(Map.of("US|Paris", 3L));
+            assertThat(hourly.values()).element(1).as("a bucket of bots only").isNull();
+
+            Map<String, String> daily = column(sql, "select scan_day, breakdown from scan_daily order by scan_day");
+            assertThat(daily.keySet()).containsExactly("2026-03-01", "2026-03-02");
+            assertThat(Breakdown.parse(daily.get("2026-03-02")).of("os")).isEqualTo(Map.of("iOS", 7L));
+            assertThat(Breakdown.parse(daily.get("2026-03-01")).of("city")).isEqualTo(Map.of("US|Paris", 3L));
+
+            try (ResultSet tables = connection.getMetaData().getTables(null, connection.getSchema(), "%",
+                    new String[] {"TABLE"})) {
+                List<String> names = new ArrayList<>();
+                while (tables.next()) {
+                    names.add(tables.getString("TABLE_NAME").toLowerCase());
+                }
+                assertThat(names).contains("scan_daily").doesNotContain("scan_dimension_hourly",
+                        "scan_dimension_daily");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void flushesAddToTheSameBucketsAcrossBatches(String database) throws SQLException {
+        DataSource dataSource = fresh(database);
+        flyway(dataSource, "latest").migrate();
+        ScanStore store = new ScanStore();
+        store.dataSource = dataSource;
+        ClientFacts iphone = new ClientFacts("iOS", "18.1", "mobile", "Safari", "18.1", "US", "California",
+                "Los Angeles", "en", null, false, null);
+        ClientFacts android = new ClientFacts("Android", "14", "mobile", "Chrome", "126", "DE", null, null, "de",
+                "l.instagram.com", false, null);
+        ClientFacts bot = new ClientFacts(null, null, "other", "Googlebot", "2.1", "US", null, null, null, null,
+                true, null);
+
+        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(60), iphone, "visitor-a"),
+                new ScanEvent(CODE, HOUR.plusSeconds(120), iphone, "visitor-a"),
+                new ScanEvent(CODE, HOUR.plusSeconds(180), bot, null)), Map.of(CODE, 2L));
+        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(240), android, "visitor-b"),
+                new ScanEvent(CODE, HOUR.plusSeconds(300), iphone, "visitor-a"),
+                new ScanEvent(CODE, HOUR.plusSeconds(86_400), android, "visitor-b")), Map.of(CODE, 3L));
+
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            try (ResultSet hour = sql.executeQuery("select scans, unique_scans, bot_scans, breakdown from scan_hourly"
+                    + " order by hour_start")) {
+                assertThat(hour.next()).isTrue();
+                assertThat(List.of(hour.getLong(1), hour.getLong(2), hour.getLong(3))).as("scans, unique, bots")
+                        .containsExactly(4L, 2L, 1L);
+                Breakdown breakdown = Breakdown.parse(hour.getString(4));
+                assertThat(breakdown.of("os")).isEqualTo(Map.of("iOS", 3L, "Android", 1L));
+                assertThat(breakdown.of("city")).isEqualTo(Map.of("US|Los Angeles", 3L));
+                assertThat(breakdown.of("referrer")).isEqualTo(Map.of("l.instagram.com", 1L));
+                assertThat(breakdown.of("browser")).as("bots are not broken down").doesNotContainKey("Googlebot");
+                assertThat(hour.next()).as("the next day's hour").isTrue();
+                assertThat(hour.getLong(2)).as("a new day, a new first visit").isEqualTo(1L);
+            }
+            Map<String, String> daily = column(sql, "select scan_day, breakdown from scan_daily order by scan_day");
+            assertThat(Breakdown.parse(daily.get("2026-03-01")).of("country")).isEqualTo(Map.of("US", 3L, "DE", 1L));
+            assertThat(Breakdown.parse(daily.get("2026-03-02")).of("country")).isEqualTo(Map.of("DE", 1L));
+            try (ResultSet events = sql.executeQuery("select count(*), sum(case when unique_scan then 1 else 0 end)"
+                    + " from scan_event")) {
+                events.next();
+                assertThat(List.of(events.getLong(1), events.getLong(2))).containsExactly(6L, 3L);
+            }
+        }
+    }
+
+    /** The query's two columns as text, in its order. */
+    private static Map<String, String> column(Statement sql, String query) throws SQLException {
+        Map<String, String> values = new LinkedHashMap<>();
+        try (ResultSet rows = sql.executeQuery(query)) {
+            while (rows.next()) {
+                values.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        return values;
+    }
+}
