@@ -10,7 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** A plain HTTP client for the deployed service, as any outside caller would use it. */
 public final class Api {
@@ -88,6 +90,28 @@ public final class Api {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Calls {@code call} until it answers {@code status}, pausing between polls, and returns that answer and when it
+     * came; fails if {@code deadline} passes first.
+     */
+    public static Timed awaitStatus(Supplier<Reply> call, int status, Instant deadline) {
+        while (true) {
+            Reply reply = call.get();
+            Instant at = Instant.now();
+            if (reply.status() == status) {
+                return new Timed(reply, at);
+            }
+            if (at.isAfter(deadline)) {
+                throw new AssertionError("no " + status + " before " + deadline + "; last answer " + reply);
+            }
+            pauseBeforePolling();
+        }
+    }
+
+    /** An answer and when it arrived. */
+    public record Timed(Reply reply, Instant at) {
     }
 
     public static Reply get(String path) {
