@@ -15,7 +15,9 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
     RATE_LIMITED(429),
-    INTERNAL_ERROR(500);
+    INTERNAL_ERROR(500),
+    /** Temporarily unable: the render memory budget is spent, or the database is unreachable; see Retry-After. */
+    SERVICE_UNAVAILABLE(503);
 
     private final int status;
 

@@ -37,14 +37,14 @@ public class BulkItemProcessor implements ItemProcessor {
     private String workspaceId;
 
     @Override
-    public Object processItem(Object item) {
+    public Object processItem(Object item) throws InterruptedException {
         BulkItem bulkItem = (BulkItem) item;
         if (workspaceId == null) {
             workspaceId = em.find(BulkJob.class, bulkItem.jobId()).workspaceId();
         }
         try {
-            String id = qrCodes.create(workspaceId, QrRequestValidator.validate(BulkJobs.request(bulkItem.request()),
-                    ImageFormat.SVG)).code().id();
+            String id = qrCodes.createInBatch(workspaceId,
+                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG)).code().id();
             return new Outcome(bulkItem.jobId(), bulkItem.index(), id, null, null);
         } catch (RuntimeException e) {
             ApiException error = ErrorMapper.translate(e);

@@ -20,8 +20,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.InterruptedIOException;
 import java.io.Reader;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +44,9 @@ public class BulkResource {
 
     @Inject
     CallerContext callers;
+
+    @Inject
+    QrCodes codes;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -83,7 +89,7 @@ public class BulkResource {
                         continue;
                     }
                     archive.putNextEntry(new ZipEntry(item.filename()));
-                    archive.write(QrCodes.render(code.spec()).imageBytes());
+                    Channels.newChannel(archive).write(image(code));
                     archive.closeEntry();
                     manifest.append(Csv.record(item.index(), code.id(), code.spec().data(), item.filename(),
                             code.safety().status().name(), code.safety().score()));
@@ -95,6 +101,16 @@ public class BulkResource {
         };
         return Response.ok(zip, "application/zip")
                 .header("Content-Disposition", "attachment; filename=\"" + jobId + ".zip\"").build();
+    }
+
+    /** A code's image for the archive: once the download has begun, render memory is waited for, not refused. */
+    private ByteBuffer image(QrCode code) throws InterruptedIOException {
+        try {
+            return codes.imageInBatch(code.spec());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("the archive was interrupted while waiting for render memory");
+        }
     }
 
     private Response accept(BulkRequest request, String idempotencyKey, UriInfo uri) {

@@ -4,6 +4,8 @@ import dev.qrforge.api.ApiException;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBuffer;
+import java.awt.image.SampleModel;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
+import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 
@@ -38,7 +41,7 @@ final class BackgroundImages {
     private static final int BYTES_PER_BASE64_GROUP = 3;
 
     /** The accepted formats, each with its media type and the bytes every file of it starts with. */
-    private enum Format {
+    enum Format {
         PNG("image/png", new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}),
         JPEG("image/jpeg", new byte[] {(byte) 0xff, (byte) 0xd8, (byte) 0xff});
 
@@ -71,13 +74,25 @@ final class BackgroundImages {
     }
 
     /**
-     * Decodes one image into an opaque TYPE_INT_RGB image; transparent parts are flattened onto white, so that what
-     * the safety verdict judges is exactly what the composite shows.
+     * An image checked as far as its header: the file, its format and size, and the bytes per pixel it will take
+     * once decoded. Nothing has been decoded yet, so what decoding will cost can be reserved first.
+     */
+    record Background(byte[] file, Format format, int width, int height, int decodedBytesPerPixel, int decodedType) {
+
+        /** The heap {@link #decode} holds: the decoded image, plus a copy in RGB when it decodes to another type. */
+        long decodeBytes() {
+            long pixels = (long) width * height;
+            return pixels * decodedBytesPerPixel + (drawable(decodedType) ? 0 : pixels * Integer.BYTES);
+        }
+    }
+
+    /**
+     * Reads one image up to its header.
      *
      * @param image PNG or JPEG bytes in base64, bare or as a {@code data:image/png;base64,…} URI
      * @param field the image's JSON path, e.g. {@code backgrounds[0].image}
      */
-    static BufferedImage decode(String image, String field) {
+    static Background read(String image, String field) {
         if (image == null) {
             throw ApiException.invalid(field, field + " is required");
         }
@@ -102,7 +117,32 @@ final class BackgroundImages {
             throw ApiException.invalid(field, field + " is declared " + declared.mediaType + " but holds a "
                     + format.name() + " image");
         }
-        return read(file, format, field);
+        return header(file, format, field);
+    }
+
+    /**
+     * Decodes an image into an opaque image Java2D draws on in colour (its own type when that is an RGB one, else
+     * TYPE_INT_RGB); transparent parts are flattened onto white, so that what the safety verdict judges is exactly
+     * what the composite shows.
+     */
+    static BufferedImage decode(Background background, String field) {
+        ImageReader reader = background.format().reader();
+        try (ImageInputStream in = input(background.file())) {
+            reader.setInput(in, true, true);
+            // ImageIO reports truncated JPEG data only as a warning, filling the missing part with grey.
+            List<String> warnings = new ArrayList<>();
+            reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
+            BufferedImage decoded = reader.read(0);
+            if (!warnings.isEmpty()) {
+                throw unreadable(field, background.format());
+            }
+            return opaque(decoded);
+        } catch (IOException | RuntimeException e) {
+            // ImageIO's plugins signal malformed input with unchecked exceptions as well as IIOException.
+            throw unreadable(field, background.format());
+        } finally {
+            reader.dispose();
+        }
     }
 
     private static byte[] bytes(String base64, String field) {
@@ -132,10 +172,9 @@ final class BackgroundImages {
         return ApiException.invalid(field, field + " is larger than " + MAX_ENCODED_BYTES / 1_000_000 + " MB");
     }
 
-    private static BufferedImage read(byte[] file, Format format, String field) {
+    private static Background header(byte[] file, Format format, String field) {
         ImageReader reader = format.reader();
-        // A memory cache: ImageIO's default may spill to temporary files, which a server has no business writing.
-        try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(file))) {
+        try (ImageInputStream in = input(file)) {
             reader.setInput(in, true, true);
             int width = reader.getWidth(0);
             int height = reader.getHeight(0);
@@ -143,26 +182,24 @@ final class BackgroundImages {
                 throw ApiException.invalid(field, field + " is " + width + "×" + height + " px; at most "
                         + MAX_PIXELS / 1_000_000 + " megapixels are accepted");
             }
-            // ImageIO reports truncated JPEG data only as a warning, filling the missing part with grey.
-            List<String> warnings = new ArrayList<>();
-            reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
-            BufferedImage decoded = reader.read(0);
-            if (!warnings.isEmpty()) {
-                throw unreadable(field, format);
-            }
-            return opaque(decoded);
+            ImageTypeSpecifier type = reader.getImageTypes(0).next();
+            SampleModel samples = type.getSampleModel(1, 1);
+            int bytesPerPixel = Math.max(1, DataBuffer.getDataTypeSize(samples.getDataType()) / Byte.SIZE
+                    * samples.getNumDataElements());
+            return new Background(file, format, width, height, bytesPerPixel, type.getBufferedImageType());
         } catch (ApiException e) {
             // Already the caller's error, though also a RuntimeException like ImageIO's own below.
             throw e;
         } catch (IOException | RuntimeException e) {
-            // ImageIO's plugins signal malformed input with unchecked exceptions as well as IIOException.
             throw unreadable(field, format);
-        } catch (OutOfMemoryError e) {
-            // Within the pixel limit, but this server cannot spare the memory now: still this image's fault.
-            throw ApiException.invalid(field, field + " is too large to decode; send a smaller image");
         } finally {
             reader.dispose();
         }
+    }
+
+    /** A memory cache: ImageIO's default may spill to temporary files, which a server has no business writing. */
+    private static ImageInputStream input(byte[] file) {
+        return new MemoryCacheImageInputStream(new ByteArrayInputStream(file));
     }
 
     private static ApiException unreadable(String field, Format format) {
@@ -170,8 +207,14 @@ final class BackgroundImages {
                 + " or corrupt, or a variant this service cannot read (such as a CMYK JPEG)");
     }
 
+    /** Whether images of this type are opaque RGB, which the code can be drawn on as they are. */
+    private static boolean drawable(int type) {
+        return type == BufferedImage.TYPE_INT_RGB || type == BufferedImage.TYPE_INT_BGR
+                || type == BufferedImage.TYPE_3BYTE_BGR;
+    }
+
     private static BufferedImage opaque(BufferedImage decoded) {
-        if (decoded.getType() == BufferedImage.TYPE_INT_RGB) {
+        if (drawable(decoded.getType())) {
             return decoded;
         }
         BufferedImage rgb = new BufferedImage(decoded.getWidth(), decoded.getHeight(), BufferedImage.TYPE_INT_RGB);

@@ -7,31 +7,43 @@ import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.render.DataTooLongException;
 import dev.qrforge.render.QrEncoder;
+import dev.qrforge.render.PngWriter;
 import dev.qrforge.render.QrMatrix;
+import dev.qrforge.render.RenderSpec;
+import dev.qrforge.safety.ScanVerifier;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The core of {@code POST /api/v1/qr/transparent}: validates a {@link CompositeRequest}, naming the first offending
- * field, and draws its code over each of its images.
+ * field, works out what compositing it will cost, and draws its code over each of its images.
  */
 public final class Composites {
 
-    /** Each image may cost up to 160 MB while it is worked on; ten keep one request's work bounded. */
+    /** At most ten images per request keep one request's work bounded; the render budget bounds their sizes. */
     public static final int MAX_BACKGROUNDS = 10;
 
     private Composites() {
     }
 
     /**
-     * Returns one composite per background, in request order. Everything that can be checked without the images
-     * is checked before any image is decoded; the images are then decoded and composited one at a time, so that
-     * at most one is held in memory.
+     * A request checked as far as it can be without decoding a single pixel: every field, and every image's format
+     * and size, so that its memory cost is known before any of it is spent.
+     *
+     * @param memoryCost the heap {@link #make} holds at its peak: every image's file and finished composite, and the
+     *                   largest image's decoding and drawing
+     */
+    public record Plan(CodeSpec code, QrMatrix matrix, List<BackgroundImages.Background> backgrounds,
+            List<Placement> placements, long memoryCost) {
+    }
+
+    /**
+     * Validates a {@link CompositeRequest}, naming the first offending field, and reads each image's header.
      *
      * @throws ApiException on the offending field, e.g. {@code backgrounds[2].placement.width}
      */
-    public static List<Composite> make(CompositeRequest request) {
+    public static Plan plan(CompositeRequest request) {
         CodeSpec code = QrRequestValidator.validate(request == null ? null : request.code(), ImageFormat.PNG);
         if (request.design() != null && request.design().backgroundColor() != null) {
             throw ApiException.invalid("design.backgroundColor", "design.backgroundColor does not apply: the image"
@@ -58,11 +70,33 @@ public final class Composites {
         } catch (DataTooLongException e) {
             throw ApiException.invalid("data", QrCodes.tooLong(e));
         }
-        List<Composite> composites = new ArrayList<>();
+        List<BackgroundImages.Background> images = new ArrayList<>();
+        long held = 0;
+        long working = 0;
         for (int i = 0; i < backgrounds.size(); i++) {
             String field = "backgrounds[" + i + "].image";
-            BufferedImage canvas = BackgroundImages.decode(backgrounds.get(i).image(), field);
-            composites.add(Compositor.compose(i, canvas, matrix, code, placements.get(i), field));
+            BackgroundImages.Background image = BackgroundImages.read(backgrounds.get(i).image(), field);
+            images.add(image);
+            Placement.Box box = placements.get(i).resolve(image.width(), image.height(), code.size(), field);
+            RenderSpec placed = new RenderSpec(matrix, box.edge(), code.margin(), code.design());
+            held += image.file().length + PngWriter.maxBytes(image.width(), image.height());
+            working = Math.max(working, image.decodeBytes() + PngWriter.workingBytes(image.width())
+                    + ScanVerifier.memoryCost(placed));
+        }
+        return new Plan(code, matrix, images, placements, held + working);
+    }
+
+    /**
+     * Draws the plan's code over each of its images and returns one composite per background, in request order.
+     * The images are decoded and composited one at a time, so that at most one is held decoded.
+     */
+    public static List<Composite> make(Plan plan) {
+        List<Composite> composites = new ArrayList<>();
+        for (int i = 0; i < plan.backgrounds().size(); i++) {
+            String field = "backgrounds[" + i + "].image";
+            BufferedImage canvas = BackgroundImages.decode(plan.backgrounds().get(i), field);
+            composites.add(Compositor.compose(i, canvas, plan.matrix(), plan.code(), plan.placements().get(i),
+                    field));
         }
         return composites;
     }

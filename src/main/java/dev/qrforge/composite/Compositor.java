@@ -1,11 +1,13 @@
 package dev.qrforge.composite;
 
 import dev.qrforge.qr.CodeSpec;
+import dev.qrforge.render.PngWriter;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyAssessor;
+import dev.qrforge.safety.ScanSample;
 import dev.qrforge.safety.ScanVerifier;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -51,11 +53,11 @@ final class Compositor {
             g.dispose();
         }
         double[] composite = BackdropProbe.sample(canvas, box, spec);
-        boolean verified = ScanVerifier.verifies(canvas.getSubimage(box.x(), box.y(), box.edge(), box.edge()), spec,
-                code.data());
+        BufferedImage placed = canvas.getSubimage(box.x(), box.y(), box.edge(), box.edge());
+        boolean verified = ScanVerifier.verifies(ScanSample.of(placed, spec), spec, code.data());
         Safety safety = SafetyAssessor.assessPlaced(spec, verified,
                 BackdropProbe.measure(ground, composite, spec, box));
-        return new Composite(index, canvas.getWidth(), canvas.getHeight(), RasterRenderer.png(canvas), safety);
+        return new Composite(index, canvas.getWidth(), canvas.getHeight(), PngWriter.encode(canvas), safety);
     }
 
     /** Paints the plate over the code's whole box, at the origin of {@code target}. */

@@ -1,5 +1,8 @@
 package dev.qrforge.composite;
 
+import dev.qrforge.admission.RenderAdmission;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.ImageFormat;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
@@ -28,6 +31,7 @@ import java.util.List;
 public class TransparentResource {
 
     public static final String PATH = "/v1/qr/transparent";
+    private static final long BYTES_PER_MEGABYTE = 1024 * 1024;
 
     /** The response: the code's record id and data, and one composite per background. */
     public record Created(String id, String data, List<Composite> composites) {
@@ -39,15 +43,28 @@ public class TransparentResource {
     @Inject
     CallerContext callers;
 
+    @Inject
+    RenderAdmission admission;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
     public Response create(CompositeRequest request, @Context UriInfo uri) {
-        List<Composite> composites = Composites.make(request);
+        Composites.Plan plan = Composites.plan(request);
+        if (!admission.fits(plan.memoryCost())) {
+            throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "backgrounds", "compositing these images takes about "
+                    + megabytes(plan.memoryCost()) + " MB of memory, more than this server's render budget of "
+                    + megabytes(admission.capacityBytes()) + " MB allows; send fewer or smaller images");
+        }
+        List<Composite> composites = admission.forRequest(plan.memoryCost(), () -> Composites.make(plan));
         QrCodes.Created code = codes.create(callers.workspaceId(),
                 QrRequestValidator.validate(request.code(), ImageFormat.PNG));
         return Response.created(uri.getBaseUriBuilder().path(QrResource.class).path(code.code().id()).build())
                 .entity(new Created(code.code().id(), request.data(), composites)).build();
+    }
+
+    private static long megabytes(long bytes) {
+        return (bytes + BYTES_PER_MEGABYTE - 1) / BYTES_PER_MEGABYTE;
     }
 }

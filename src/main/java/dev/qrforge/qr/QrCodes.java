@@ -1,5 +1,6 @@
 package dev.qrforge.qr;
 
+import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.Keyset;
@@ -7,6 +8,7 @@ import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.render.DataTooLongException;
+import dev.qrforge.render.QrMatrix;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -14,7 +16,8 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /** Static QR codes of a workspace: generate and keep, find, list. */
 @ApplicationScoped
@@ -26,13 +29,50 @@ public class QrCodes {
     @Inject
     Clock clock;
 
+    @Inject
+    RenderAdmission admission;
+
     /** A stored code together with the rendering made for it. */
     public record Created(QrCode code, GeneratedCode rendering) {
     }
 
+    /** Generates a code for the current request and keeps it; see {@link #render}. */
     @Transactional
     public Created create(String workspaceId, CodeSpec spec) {
-        GeneratedCode rendering = render(spec);
+        return store(workspaceId, spec, render(spec));
+    }
+
+    /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
+    @Transactional
+    public Created createInBatch(String workspaceId, CodeSpec spec) throws InterruptedException {
+        QrMatrix matrix = encode(spec);
+        return store(workspaceId, spec, admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
+                () -> CodeGenerator.generate(spec, matrix)));
+    }
+
+    /**
+     * Renders and verifies a code for the current request, once admission control lets it (503 otherwise); its
+     * memory stays reserved until the response has been written. "Does not fit in any QR version" is the caller's
+     * error on {@code data}.
+     */
+    public GeneratedCode render(CodeSpec spec) {
+        QrMatrix matrix = encode(spec);
+        return admission.forRequest(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.generate(spec, matrix));
+    }
+
+    /** The image of a stored code, drawn again for the current request (its verdict is stored). */
+    public ByteBuffer image(CodeSpec spec) {
+        QrMatrix matrix = encode(spec);
+        return admission.forRequest(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
+    }
+
+    /** As {@link #image}, for work that streams many images and waits its turn rather than being refused. */
+    public ByteBuffer imageInBatch(CodeSpec spec) throws InterruptedException {
+        QrMatrix matrix = encode(spec);
+        return admission.inBatch(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
+    }
+
+    private Created store(String workspaceId, CodeSpec spec, GeneratedCode rendering) {
         // Both databases keep microseconds; truncating here keeps cursors exact.
         QrCode code = new QrCode(Ids.next("qr_"), workspaceId, spec, rendering.safety(),
                 clock.instant().truncatedTo(ChronoUnit.MICROS));
@@ -40,10 +80,9 @@ public class QrCodes {
         return new Created(code, rendering);
     }
 
-    /** Renders a code, turning "does not fit in any QR version" into the caller's error on {@code data}. */
-    public static GeneratedCode render(CodeSpec spec) {
+    private static QrMatrix encode(CodeSpec spec) {
         try {
-            return CodeGenerator.generate(spec);
+            return CodeGenerator.encode(spec);
         } catch (DataTooLongException e) {
             throw ApiException.invalid("data", tooLong(e));
         }
@@ -55,12 +94,22 @@ public class QrCodes {
                 + " level " + e.errorCorrection() + "; shorten it or choose a lower errorCorrection";
     }
 
-    /** The record with its image: {@code svg}, or {@code png} as base64. */
+    /** The record with the image just generated for it. */
     public static QrView withImage(QrCode code, GeneratedCode rendering) {
+        return withImage(code, rendering.svg(), rendering.png());
+    }
+
+    /** The record with its image drawn again ({@link #image}). */
+    public static QrView withImage(QrCode code, ByteBuffer image) {
+        return code.spec().format() == ImageFormat.SVG
+                ? withImage(code, StandardCharsets.UTF_8.decode(image).toString(), null)
+                : withImage(code, null, image);
+    }
+
+    private static QrView withImage(QrCode code, String svg, ByteBuffer png) {
         QrView bare = code.view();
-        String png = rendering.png() == null ? null : Base64.getEncoder().encodeToString(rendering.png());
         return new QrView(bare.id(), bare.format(), bare.size(), bare.margin(), bare.errorCorrection(), bare.data(),
-                bare.design(), rendering.svg(), png, bare.safety(), bare.createdAt());
+                bare.design(), svg, png, bare.safety(), bare.createdAt());
     }
 
     /** The workspace's code with this id; another workspace's id is reported exactly like an unknown one. */

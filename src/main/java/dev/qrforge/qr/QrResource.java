@@ -20,8 +20,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,7 +58,7 @@ public class QrResource {
         URI location = uri.getBaseUriBuilder().path(QrResource.class).path(created.code().id()).build();
         Response.ResponseBuilder response = Response.created(location);
         return rawImage.isPresent()
-                ? response.type(spec.format().mediaType()).entity(created.rendering().imageBytes()).build()
+                ? response.type(spec.format().mediaType()).entity(file(created.rendering().imageFile())).build()
                 : response.type(MediaType.APPLICATION_JSON_TYPE).entity(QrCodes.withImage(created.code(), created.rendering()))
                         .build();
     }
@@ -71,7 +74,7 @@ public class QrResource {
     @RequiresScope(Scope.QR_READ)
     public QrView get(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
-        return QrCodes.withImage(code, QrCodes.render(code.spec()));
+        return QrCodes.withImage(code, codes.image(code.spec()));
     }
 
     @GET
@@ -81,7 +84,12 @@ public class QrResource {
     public Response image(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
         CodeSpec spec = code.spec();
-        return Response.ok(QrCodes.render(spec).imageBytes(), spec.format().mediaType()).build();
+        return Response.ok(file(codes.image(spec)), spec.format().mediaType()).build();
+    }
+
+    /** An image file as a response body, written straight from its buffer. */
+    private static StreamingOutput file(ByteBuffer image) {
+        return out -> Channels.newChannel(out).write(image.duplicate());
     }
 
     /**

@@ -17,8 +17,15 @@ public final class SvgRenderer {
      */
     private static final int CHARS_PER_MODULE = 4;
     private static final int CHARS_OUTSIDE_PATH = 640;
+    /** The most path data a module can take: a lone dark module in the roundest style. */
+    private static final int MAX_CHARS_PER_MODULE = 16;
 
     private SvgRenderer() {
+    }
+
+    /** An upper bound of the document's length in characters (one byte each: SVG output is ASCII). */
+    public static long maxChars(QrMatrix matrix) {
+        return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules();
     }
 
     public static String render(RenderSpec spec) {

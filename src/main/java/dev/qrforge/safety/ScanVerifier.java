@@ -2,16 +2,12 @@ package dev.qrforge.safety;
 
 import com.google.zxing.BinaryBitmap;
 import com.google.zxing.DecodeHintType;
-import com.google.zxing.LuminanceSource;
-import com.google.zxing.RGBLuminanceSource;
 import com.google.zxing.ReaderException;
 import com.google.zxing.common.BitMatrix;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
 import com.google.zxing.qrcode.decoder.Decoder;
 import dev.qrforge.render.RenderSpec;
-import java.awt.image.BufferedImage;
-import java.awt.image.DataBufferInt;
 import java.util.List;
 import java.util.Map;
 
@@ -31,42 +27,53 @@ public final class ScanVerifier {
     /** Where a module is read, as a fraction of the module from its top-left corner: its centre. */
     private static final double MODULE_CENTRE = 0.5;
 
+    /** The sample itself, the binarised image and ZXing's working copies, each at most the size of the sample. */
+    private static final int SAMPLE_COPIES = 3;
+    /**
+     * What ZXing's detectors and decoder allocate besides: under 0.7 MB was measured, for a dense code too small to
+     * read, which goes through every detector.
+     */
+    private static final int DECODER_BYTES = 1024 * 1024;
+
     private ScanVerifier() {
     }
 
-    /** Returns whether {@code image}, taken as opaque, holds a QR code whose text is exactly {@code expectedText}. */
-    public static boolean verifies(BufferedImage image, String expectedText) {
-        return readsWithHints(bitmap(image), expectedText);
+    /** The heap verifying the rendering of {@code spec} holds at its peak, sample included. */
+    public static long memoryCost(RenderSpec spec) {
+        return SAMPLE_COPIES * ScanSample.bytesFor(spec) + DECODER_BYTES;
     }
 
     /**
-     * Returns whether {@code image}, a rendering of {@code spec} at exactly {@code spec.size()} pixels, decodes to
-     * {@code expectedText}. Knowing the geometry, this first reads every module at its centre, as PURE_BARCODE does
-     * once it has found the grid, and only then falls back to {@link #verifies(BufferedImage, String)}: PURE_BARCODE
-     * cannot find the grid of rounded styles, and ZXing's detector was measured to miss 1–2 % of clean
-     * rounded-pointed renderings, which would turn sound codes RISKY. Reading at the module centres still tests what
-     * the design decides, that every module binarises to its true colour and the data decodes.
+     * Returns whether {@code sample}, taken of a rendering of {@code spec} at exactly {@code spec.size()} pixels, decodes
+     * to {@code expectedText}. Knowing the geometry, this first reads every module at its centre, as PURE_BARCODE does
+     * once it has found the grid, and only then tries ZXing's detectors: PURE_BARCODE cannot find the grid of rounded
+     * styles, and ZXing's detector was measured to miss 1–2 % of clean rounded-pointed renderings, which would turn
+     * sound codes RISKY. Reading at the module centres still tests what the design decides, that every module
+     * binarises to its true colour and the data decodes.
      */
-    public static boolean verifies(BufferedImage image, RenderSpec spec, String expectedText) {
-        if (image.getWidth() != spec.size() || image.getHeight() != spec.size()) {
-            throw new IllegalArgumentException("image is " + image.getWidth() + "×" + image.getHeight()
+    public static boolean verifies(ScanSample sample, RenderSpec spec, String expectedText) {
+        if (sample.sourceWidth() != spec.size() || sample.sourceHeight() != spec.size()) {
+            throw new IllegalArgumentException("sample is of " + sample.sourceWidth() + "×" + sample.sourceHeight()
                     + " px, spec says " + spec.size());
         }
-        // One bitmap for all attempts: it caches the binarised image, the costliest step on large images.
-        BinaryBitmap bitmap = bitmap(image);
-        return readsOnGrid(bitmap, spec, expectedText) || readsWithHints(bitmap, expectedText);
+        if (!sample.complete()) {
+            throw new IllegalStateException("the sample is missing rows");
+        }
+        // One bitmap for all attempts: it caches the binarised image.
+        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(sample));
+        return readsOnGrid(bitmap, spec, sample.factor(), expectedText) || readsWithHints(bitmap, expectedText);
     }
 
-    private static boolean readsOnGrid(BinaryBitmap bitmap, RenderSpec spec, String expectedText) {
+    private static boolean readsOnGrid(BinaryBitmap bitmap, RenderSpec spec, int factor, String expectedText) {
         int modules = spec.matrix().modules();
         double pitch = spec.moduleSize();
         try {
             BitMatrix image = bitmap.getBlackMatrix();
             BitMatrix grid = new BitMatrix(modules);
             for (int y = 0; y < modules; y++) {
-                int pixelY = (int) ((spec.margin() + y + MODULE_CENTRE) * pitch);
+                int sampleY = (int) ((spec.margin() + y + MODULE_CENTRE) * pitch) / factor;
                 for (int x = 0; x < modules; x++) {
-                    if (image.get((int) ((spec.margin() + x + MODULE_CENTRE) * pitch), pixelY)) {
+                    if (image.get((int) ((spec.margin() + x + MODULE_CENTRE) * pitch) / factor, sampleY)) {
                         grid.set(x, y);
                     }
                 }
@@ -88,23 +95,5 @@ public final class ScanVerifier {
             }
         }
         return false;
-    }
-
-    private static BinaryBitmap bitmap(BufferedImage image) {
-        return new BinaryBitmap(new HybridBinarizer(luminance(image)));
-    }
-
-    private static LuminanceSource luminance(BufferedImage image) {
-        int width = image.getWidth();
-        int height = image.getHeight();
-        // Our own images hold exactly their 0xRRGGBB pixels: read in place, as a 5000 px copy would cost 100 MB.
-        // Anything else (other types, sub-images sharing a larger buffer) goes through getRGB().
-        boolean packedRgb = image.getType() == BufferedImage.TYPE_INT_RGB
-                && image.getRaster().getDataBuffer() instanceof DataBufferInt buffer
-                && buffer.getNumBanks() == 1 && buffer.getOffset() == 0 && buffer.getSize() == width * height;
-        int[] pixels = packedRgb
-                ? ((DataBufferInt) image.getRaster().getDataBuffer()).getData()
-                : image.getRGB(0, 0, width, height, null, 0, width);
-        return new RGBLuminanceSource(width, height, pixels);
     }
 }

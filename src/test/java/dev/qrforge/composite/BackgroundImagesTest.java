@@ -25,10 +25,14 @@ class BackgroundImagesTest {
     private static final String FIELD = "backgrounds[0].image";
 
     private static AbstractThrowableAssert<?, ? extends Throwable> rejects(String image) {
-        return assertThatThrownBy(() -> BackgroundImages.decode(image, FIELD))
+        return assertThatThrownBy(() -> decode(image))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo(FIELD));
     }
 
+
+    private static BufferedImage decode(String image) {
+        return BackgroundImages.decode(BackgroundImages.read(image, FIELD), FIELD);
+    }
 
     @Test
     void readsPngAndJpegBareOrAsDataUris() {
@@ -36,8 +40,9 @@ class BackgroundImagesTest {
         for (String image : List.of(Backgrounds.pngDataUri(sky), Backgrounds.jpegDataUri(sky),
                 Backgrounds.base64(Backgrounds.file(sky, "png")), Backgrounds.base64(Backgrounds.file(sky, "jpeg")),
                 "DATA:Image/PNG;BASE64," + Backgrounds.base64(Backgrounds.file(sky, "png")))) {
-            BufferedImage decoded = BackgroundImages.decode(image, FIELD);
-            assertThat(decoded.getType()).isEqualTo(BufferedImage.TYPE_INT_RGB);
+            BufferedImage decoded = decode(image);
+            assertThat(decoded.getColorModel().hasAlpha()).isFalse();
+            assertThat(decoded.getColorModel().getNumColorComponents()).isEqualTo(3);
             assertThat(decoded.getWidth()).isEqualTo(Backgrounds.WIDTH);
             assertThat(decoded.getHeight()).isEqualTo(Backgrounds.HEIGHT);
         }
@@ -50,9 +55,22 @@ class BackgroundImagesTest {
         g.setColor(Color.BLACK);
         g.fillRect(0, 0, 100, 100);
         g.dispose();
-        BufferedImage decoded = BackgroundImages.decode(Backgrounds.pngDataUri(translucent), FIELD);
+        BufferedImage decoded = decode(Backgrounds.pngDataUri(translucent));
         assertThat(decoded.getRGB(50, 50) & 0xffffff).isZero();
         assertThat(decoded.getRGB(150, 50) & 0xffffff).isEqualTo(0xffffff);
+    }
+
+    @Test
+    void theHeaderTellsWhatDecodingWillCost() {
+        BackgroundImages.Background jpeg = BackgroundImages.read(Backgrounds.jpegDataUri(Backgrounds.sky()), FIELD);
+        assertThat(jpeg.width()).isEqualTo(Backgrounds.WIDTH);
+        assertThat(jpeg.height()).isEqualTo(Backgrounds.HEIGHT);
+        // JPEG decodes to 3 bytes a pixel, already RGB: nothing to convert.
+        assertThat(jpeg.decodeBytes()).isEqualTo(3L * Backgrounds.WIDTH * Backgrounds.HEIGHT);
+        BufferedImage translucent = new BufferedImage(200, 100, BufferedImage.TYPE_INT_ARGB);
+        BackgroundImages.Background png = BackgroundImages.read(Backgrounds.pngDataUri(translucent), FIELD);
+        // RGBA decodes to 4 bytes a pixel and is flattened into a 4-byte RGB copy.
+        assertThat(png.decodeBytes()).isEqualTo(8L * 200 * 100);
     }
 
     @Test
@@ -116,7 +134,7 @@ class BackgroundImagesTest {
         CompositeRequest request = new CompositeRequest("x", null, null, null, null, List.of(
                 new BackgroundJson(good, null), new BackgroundJson(good, null),
                 new BackgroundJson("data:image/gif;base64,R0lGODlhAQABAAAAACw=", null)), null);
-        assertThatThrownBy(() -> Composites.make(request)).isInstanceOfSatisfying(ApiException.class,
+        assertThatThrownBy(() -> Composites.plan(request)).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.field()).isEqualTo("backgrounds[2].image"));
     }
 }

@@ -32,13 +32,13 @@ class CompositesTest {
     }
 
     private static Composite only(CompositeRequest request) {
-        List<Composite> composites = Composites.make(request);
+        List<Composite> composites = Composites.make(Composites.plan(request));
         assertThat(composites).hasSize(1);
         return composites.get(0);
     }
 
     private static AbstractThrowableAssert<?, ? extends Throwable> rejects(CompositeRequest request, String field) {
-        return assertThatThrownBy(() -> Composites.make(request))
+        return assertThatThrownBy(() -> Composites.make(Composites.plan(request)))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo(field));
     }
 
@@ -126,8 +126,9 @@ class CompositesTest {
     void eachBackgroundGetsItsOwnCompositeWithItsOwnPlacement() {
         String light = Backgrounds.pngDataUri(Backgrounds.flat(Color.WHITE));
         String dark = Backgrounds.pngDataUri(Backgrounds.flat(DARK));
-        List<Composite> composites = Composites.make(request(plate(PlateJson.DEFAULTS), background(light),
-                new BackgroundJson(dark, new PlacementJson("top-left", null, null, null, null, null))));
+        List<Composite> composites = Composites.make(Composites.plan(request(plate(PlateJson.DEFAULTS),
+                background(light), new BackgroundJson(dark, new PlacementJson("top-left", null, null, null, null,
+                        null)))));
         assertThat(composites).extracting(Composite::index).containsExactly(0, 1);
         assertThat(composites.get(0).safety().status()).isEqualTo(SafetyStatus.OPTIMAL);
         // The second background's own placement replaces the shared one, plate included.

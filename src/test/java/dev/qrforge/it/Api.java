@@ -63,7 +63,12 @@ public final class Api {
     }
 
     public static HttpRequest.Builder requestAs(String key, String path) {
-        return HttpRequest.newBuilder(URI.create(BASE_URL + path)).timeout(Duration.ofSeconds(60))
+        return requestTo(BASE_URL, key, path);
+    }
+
+    /** A request to a server of the test's own rather than the suite's. */
+    public static HttpRequest.Builder requestTo(String baseUrl, String key, String path) {
+        return HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60))
                 .header("Authorization", "Bearer " + key);
     }
 

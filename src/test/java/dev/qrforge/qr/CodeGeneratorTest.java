@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.render.Gradient;
+import dev.qrforge.render.GradientType;
+import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.SafetyStatus;
 import java.nio.charset.StandardCharsets;
@@ -63,9 +66,10 @@ class CodeGeneratorTest {
         GeneratedCode svg = CodeGenerator.generate(spec("https://example.com", ImageFormat.SVG, 300, Design.DEFAULT));
         GeneratedCode png = CodeGenerator.generate(spec("https://example.com", ImageFormat.PNG, 300, Design.DEFAULT));
         assertThat(svg.png()).isNull();
-        assertThat(new String(svg.imageBytes(), StandardCharsets.UTF_8)).isEqualTo(svg.svg()).startsWith("<svg");
+        assertThat(new String(Decoding.bytes(svg.imageFile()), StandardCharsets.UTF_8)).isEqualTo(svg.svg())
+                .startsWith("<svg");
         assertThat(png.svg()).isNull();
-        assertThat(png.imageBytes()).isEqualTo(png.png()).startsWith(0x89, 'P', 'N', 'G');
+        assertThat(Decoding.bytes(png.imageFile())).isEqualTo(Decoding.bytes(png.png())).startsWith(0x89, 'P', 'N', 'G');
         assertThat(Decoding.text(Decoding.png(png.png()))).isEqualTo("https://example.com");
         assertThat(svg.version()).isEqualTo(png.version()).isEqualTo(2);
     }
@@ -91,7 +95,34 @@ class CodeGeneratorTest {
     @Test
     void pngBytesCannotBeChangedFromOutside() {
         GeneratedCode code = CodeGenerator.generate(spec("https://example.com", ImageFormat.PNG, 300, Design.DEFAULT));
-        code.png()[0] = 0;
-        assertThat(code.png()[0]).isEqualTo((byte) 0x89);
+        assertThat(code.png().isReadOnly()).isTrue();
+        code.png().position(8);
+        assertThat(code.png().get(0)).isEqualTo((byte) 0x89);
+        assertThat(code.png().position()).isZero();
+    }
+
+    /** The reservation admission control takes must cover everything a rendering allocates, let alone holds. */
+    @Test
+    void theMemoryCostCoversWhatARenderingAllocates() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        Design gradient = new Design(BodyStyle.ROUNDED_POINTED, Rgb.parseHex("#1a237e").orElseThrow(), Rgb.WHITE,
+                new Gradient(GradientType.RADIAL, Rgb.parseHex("#6a1b9a").orElseThrow()));
+        for (String data : List.of("https://example.com/a", "https://example.com/" + "x".repeat(1000))) {
+            for (int size : new int[] {100, 1000, 5000}) {
+                for (ImageFormat format : ImageFormat.values()) {
+                    for (Design design : List.of(Design.DEFAULT, gradient)) {
+                        CodeSpec spec = spec(data, format, size, design);
+                        QrMatrix matrix = CodeGenerator.encode(spec);
+                        CodeGenerator.generate(spec, matrix);
+                        long before = threads.getCurrentThreadAllocatedBytes();
+                        CodeGenerator.generate(spec, matrix);
+                        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+                        assertThat(CodeGenerator.memoryCost(spec, matrix)).as("%s %d px, %d chars", format, size,
+                                data.length()).isGreaterThanOrEqualTo(allocated);
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.qrforge.render;
 
+import dev.qrforge.testing.Rasters;
 import dev.qrforge.testing.Decoding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,7 +21,7 @@ class QrEncoderTest {
     void roundTripsUtf8() {
         String data = "Grüße 東京";
         QrMatrix matrix = QrEncoder.encode(data, ErrorCorrection.M);
-        BufferedImage image = RasterRenderer.draw(new RenderSpec(matrix, 300, 4, Design.DEFAULT));
+        BufferedImage image = Rasters.draw(new RenderSpec(matrix, 300, 4, Design.DEFAULT));
         assertThat(Decoding.text(image)).isEqualTo(data);
     }
 

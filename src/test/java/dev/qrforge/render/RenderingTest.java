@@ -1,6 +1,7 @@
 package dev.qrforge.render;
 
 import dev.qrforge.testing.Decoding;
+import dev.qrforge.testing.Rasters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
@@ -101,7 +102,7 @@ class RenderingTest {
     @Test
     void roundedPointedRoundsOnlyConvexTopLeftAndBottomRightCorners() {
         Design rounded = new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null);
-        BufferedImage lone = RasterRenderer.draw(new RenderSpec(matrix(1, 0), 100, 0, rounded));
+        BufferedImage lone = Rasters.draw(new RenderSpec(matrix(1, 0), 100, 0, rounded));
         assertThat(isDark(lone, 2, 2)).as("top-left").isFalse();
         assertThat(isDark(lone, 97, 2)).as("top-right").isTrue();
         assertThat(isDark(lone, 97, 97)).as("bottom-right").isFalse();
@@ -110,7 +111,7 @@ class RenderingTest {
 
         // An L of three modules in a 2×2 grid: (0,0), (0,1), (1,1). The concave corner at (1,1) stays square; the
         // run (0,1)-(1,1) starts below a dark module, so its top-left corner is not convex and stays square too.
-        BufferedImage ell = RasterRenderer.draw(new RenderSpec(matrix(2, 0, 2, 3), 200, 0, rounded));
+        BufferedImage ell = Rasters.draw(new RenderSpec(matrix(2, 0, 2, 3), 200, 0, rounded));
         assertThat(isDark(ell, 2, 2)).as("outer top-left").isFalse();
         assertThat(isDark(ell, 2, 102)).as("left edge, no corner").isTrue();
         assertThat(isDark(ell, 102, 102)).as("concave corner").isTrue();
@@ -123,7 +124,7 @@ class RenderingTest {
     void finderPatternsStaySquareInTheRoundedStyle() {
         QrMatrix symbol = QrEncoder.encode("https://example.com", ErrorCorrection.M);
         int edge = symbol.modules() * 10;
-        BufferedImage image = RasterRenderer.draw(new RenderSpec(symbol, edge, 0,
+        BufferedImage image = Rasters.draw(new RenderSpec(symbol, edge, 0,
                 new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null)));
         assertThat(isDark(image, 1, 1)).as("top-left eye's outer corner").isTrue();
         assertThat(isDark(image, edge - 2, 1)).as("top-right eye's corner").isTrue();
@@ -135,7 +136,7 @@ class RenderingTest {
         Design rounded = new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null);
         RenderSpec spec = new RenderSpec(matrix(1, 0), 100, 0, rounded);
         BufferedImage batik = Decoding.rasterise(SvgRenderer.render(spec));
-        BufferedImage java2d = RasterRenderer.draw(spec);
+        BufferedImage java2d = Rasters.draw(spec);
         for (int[] p : new int[][] {{2, 2}, {97, 2}, {97, 97}, {2, 97}, {20, 20}, {80, 80}}) {
             assertThat(isDark(batik, p[0], p[1])).as("%d,%d", p[0], p[1]).isEqualTo(isDark(java2d, p[0], p[1]));
         }

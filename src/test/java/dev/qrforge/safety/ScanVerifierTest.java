@@ -7,9 +7,9 @@ import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.render.QrEncoder;
-import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
+import dev.qrforge.testing.Rasters;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
 
@@ -24,36 +24,34 @@ class ScanVerifierTest {
     @Test
     void acceptsTheEncodedTextOnly() {
         RenderSpec spec = spec(Design.DEFAULT);
-        BufferedImage image = RasterRenderer.draw(spec);
-        assertThat(ScanVerifier.verifies(image, URL)).isTrue();
-        assertThat(ScanVerifier.verifies(image, spec, URL)).isTrue();
-        assertThat(ScanVerifier.verifies(image, URL + "x")).isFalse();
-        assertThat(ScanVerifier.verifies(image, spec, URL + "x")).isFalse();
+        BufferedImage image = Rasters.draw(spec);
+        assertThat(ScanVerifier.verifies(ScanSample.of(image, spec), spec, URL)).isTrue();
+        assertThat(ScanVerifier.verifies(ScanSample.of(image, spec), spec, URL + "x")).isFalse();
     }
 
     @Test
     void rejectsAnImageWithoutCode() {
         BufferedImage blank = new BufferedImage(200, 200, BufferedImage.TYPE_INT_RGB);
-        assertThat(ScanVerifier.verifies(blank, URL)).isFalse();
-        assertThat(ScanVerifier.verifies(blank, spec(Design.DEFAULT), URL)).isFalse();
+        assertThat(ScanVerifier.verifies(ScanSample.of(blank, spec(Design.DEFAULT)), spec(Design.DEFAULT), URL)).isFalse();
     }
 
     @Test
     void rejectsInvertedColoursLikeMostScanners() {
         RenderSpec spec = spec(new Design(BodyStyle.SQUARE, Rgb.WHITE, Rgb.BLACK, null));
-        assertThat(ScanVerifier.verifies(RasterRenderer.draw(spec), spec, URL)).isFalse();
+        assertThat(ScanVerifier.verifies(ScanSample.of(Rasters.draw(spec), spec), spec, URL)).isFalse();
     }
 
     @Test
     void readsRoundedPointedStylesOnTheKnownGrid() {
         RenderSpec spec = spec(new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null));
-        assertThat(ScanVerifier.verifies(RasterRenderer.draw(spec), spec, URL)).isTrue();
+        assertThat(ScanVerifier.verifies(ScanSample.of(Rasters.draw(spec), spec), spec, URL)).isTrue();
     }
 
     @Test
     void insistsOnTheSpecsSize() {
         RenderSpec spec = spec(Design.DEFAULT);
         BufferedImage other = new BufferedImage(100, 100, BufferedImage.TYPE_INT_RGB);
-        assertThatThrownBy(() -> ScanVerifier.verifies(other, spec, URL)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ScanVerifier.verifies(ScanSample.of(other, spec), spec, URL))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -14,6 +14,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,18 @@ import org.apache.batik.transcoder.image.PNGTranscoder;
 public final class Decoding {
 
     private Decoding() {
+    }
+
+    /** Reads a PNG with ImageIO. */
+    public static BufferedImage png(ByteBuffer png) {
+        return png(bytes(png));
+    }
+
+    /** The bytes of a buffer, which stays as it was. */
+    public static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
     }
 
     /** Reads a PNG with ImageIO. */
@@ -106,6 +119,10 @@ public final class Decoding {
     private static final float ENLARGED_WIDTH = 800f;
 
     public static String pngText(byte[] png) {
+        return text(png(png));
+    }
+
+    public static String pngText(ByteBuffer png) {
         return text(png(png));
     }
 }

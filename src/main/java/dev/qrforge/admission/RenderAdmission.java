@@ -1,0 +1,130 @@
+package dev.qrforge.admission;
+
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.ErrorCode;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Admission control for image work. Every render (generation, bulk item, composite, image drawn again) first
+ * reserves the heap it will hold, as its cost model estimates it, from one budget carved out of the heap
+ * (QRFORGE_RENDER_MEMORY_BUDGET), and then runs in one of QRFORGE_RENDER_CONCURRENCY render slots (as many as cores
+ * by default). An API request that cannot get both within QRFORGE_RENDER_ADMISSION_WAIT_MILLIS is answered
+ * 503 SERVICE_UNAVAILABLE with {@code Retry-After}; batch work waits its turn. So more work than the heap can hold
+ * queues or is turned away, and never ends in an OutOfMemoryError.
+ *
+ * <p>The slots exist because rendering is CPU-bound: more renders at once than cores only stretch each render, and
+ * so the time its buffers stay alive. On JDK 17 it also keeps garbage collection possible: Java2D pins the image it
+ * draws on for the duration of each native fill, which holds the collector off, and dozens of renders drawing at
+ * once were measured to starve it into full collections of an exhausted heap.
+ */
+@ApplicationScoped
+public class RenderAdmission {
+
+    private static final Logger LOG = Logger.getLogger(RenderAdmission.class.getName());
+    private static final String RETRY_AFTER_SECONDS = "1";
+    private static final long MB = 1024 * 1024;
+
+    @Inject
+    @ConfigProperty(name = "qrforge.render.memory-budget", defaultValue = "25%")
+    String budgetSetting;
+
+    @Inject
+    @ConfigProperty(name = "qrforge.render.concurrency")
+    Optional<Integer> concurrencySetting;
+
+    @Inject
+    @ConfigProperty(name = "qrforge.render.admission-wait-millis", defaultValue = "2000")
+    long waitMillis;
+
+    @Inject
+    HeldReservations held;
+
+    private MemoryBudget budget;
+    private Semaphore slots;
+    private final AtomicLong rejected = new AtomicLong();
+
+    @PostConstruct
+    void size() {
+        budget = new MemoryBudget(MemoryBudget.parse(budgetSetting, Runtime.getRuntime().maxMemory()));
+        int concurrency = concurrencySetting.orElse(Runtime.getRuntime().availableProcessors());
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("QRFORGE_RENDER_CONCURRENCY must be at least 1, got " + concurrency);
+        }
+        slots = new Semaphore(concurrency, true);
+        LOG.info(() -> "Render admission: " + budget.capacityBytes() / MB + " MB of a "
+                + Runtime.getRuntime().maxMemory() / MB + " MB heap (QRFORGE_RENDER_MEMORY_BUDGET=" + budgetSetting
+                + "), " + concurrency + " renders at once");
+    }
+
+    /**
+     * Runs {@code render} for the current HTTP request once {@code bytes} are reserved (held until the response has
+     * been written, as the image is part of it) and a render slot is free.
+     *
+     * @throws ApiException 503 SERVICE_UNAVAILABLE if either stays taken for the admission wait
+     */
+    public <T> T forRequest(long bytes, Supplier<T> render) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        try {
+            held.hold(budget.tryReserve(bytes, Duration.ofMillis(waitMillis)).orElseThrow(this::busy));
+            if (!slots.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                throw busy();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw busy();
+        }
+        try {
+            return render.get();
+        } finally {
+            slots.release();
+        }
+    }
+
+    /** Runs {@code render} for batch work, waiting as long as it takes for its memory and a slot. */
+    public <T> T inBatch(long bytes, Supplier<T> render) throws InterruptedException {
+        try (MemoryBudget.Reservation reserved = budget.reserve(bytes)) {
+            slots.acquire();
+            try {
+                return render.get();
+            } finally {
+                slots.release();
+            }
+        }
+    }
+
+    /** Whether work of this cost can ever be admitted, rather than running alone on a budget it exceeds. */
+    public boolean fits(long bytes) {
+        return bytes <= budget.capacityBytes();
+    }
+
+    public long capacityBytes() {
+        return budget.capacityBytes();
+    }
+
+    public long availableBytes() {
+        return budget.availableBytes();
+    }
+
+    /** API requests turned away with 503 since the start. */
+    public long rejected() {
+        return rejected.get();
+    }
+
+    private ApiException busy() {
+        rejected.incrementAndGet();
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, null, "the server is rendering as much as its memory"
+                + " and processors allow; retry after the time in Retry-After",
+                Map.of("Retry-After", RETRY_AFTER_SECONDS));
+    }
+}

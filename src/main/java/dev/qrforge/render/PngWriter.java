@@ -1,0 +1,262 @@
+package dev.qrforge.render;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+/**
+ * Writes an opaque 8-bit RGB PNG (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
+ * exist whole. The JDK's zlib does the compression; this class only frames it. It exists because the encoders at
+ * hand all want the finished image: pngencoder copies it into one scanline array (another 3 bytes per pixel), and
+ * ImageIO, which can stream, filters every row five ways and was measured 3–4 times slower here.
+ */
+public final class PngWriter implements RowSink, AutoCloseable {
+
+    /**
+     * zlib level. QR images are large flat areas that compress well even at the fastest level; higher levels cost
+     * several times the time for a few per cent of size.
+     */
+    static final int COMPRESSION_LEVEL = 1;
+
+    private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    private static final int BIT_DEPTH = 8;
+    private static final int COLOUR_TYPE_RGB = 2;
+    private static final int BYTES_PER_PIXEL = 3;
+    /** PNG row filters: the first row as it is, every later one as its difference from the row above. */
+    private static final int FILTER_NONE = 0;
+    private static final int FILTER_UP = 2;
+    /** Compressed bytes per IDAT chunk. */
+    private static final int CHUNK_BYTES = 1 << 16;
+    /** Length, type and CRC of a chunk. */
+    private static final int CHUNK_FRAMING = 12;
+    /** Signature, header chunk and end chunk. */
+    private static final int FILE_FRAMING = 8 + 25 + 12;
+    /** zlib's header and checksum, and its last block's end, with room to spare. */
+    private static final int ZLIB_FRAMING = 64;
+    private static final int DEFLATE_EXPANSION_DIVISOR = 1000;
+    private static final ByteBuffer NO_INPUT = ByteBuffer.allocateDirect(0);
+    /** The largest array the JVM reliably allocates. */
+    private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
+
+    private final int width;
+    private final int height;
+    private final Deflater deflater = new Deflater(COMPRESSION_LEVEL);
+    /*
+     * zlib works on direct buffers here: on heap arrays the JDK pins them for the native call (a JNI critical
+     * section), which holds off garbage collection; with many renders at once, a thread needing memory then waited
+     * for the collector too often and was failed with an OutOfMemoryError on a heap that had room.
+     */
+    private final ByteBuffer filteredRows;
+    private final ByteBuffer compressed = ByteBuffer.allocateDirect(CHUNK_BYTES);
+    private final byte[] chunkData = new byte[CHUNK_BYTES];
+    private final OutputStream out;
+    /** This row and the one above, as RGB bytes; the filter byte is written separately. */
+    private byte[] current;
+    private byte[] above;
+    private final byte[] filtered;
+    private final byte[] zeros;
+    /** The row above as it came in, to recognise a repeated row before converting it. */
+    private final int[] abovePixels;
+    private int nextRow;
+
+    /** Starts a {@code width}×{@code height} PNG on {@code out}; the caller then supplies every row in order. */
+    PngWriter(OutputStream out, int width, int height) {
+        if (width < 1 || height < 1) {
+            throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
+        }
+        this.width = width;
+        this.height = height;
+        this.current = new byte[width * BYTES_PER_PIXEL];
+        this.above = new byte[width * BYTES_PER_PIXEL];
+        this.filtered = new byte[width * BYTES_PER_PIXEL];
+        this.zeros = new byte[width * BYTES_PER_PIXEL];
+        this.abovePixels = new int[width];
+        this.filteredRows = ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + width * BYTES_PER_PIXEL));
+        this.out = out;
+        try {
+            out.write(SIGNATURE);
+            byte[] header = new byte[13];
+            putInt(header, 0, width);
+            putInt(header, 4, height);
+            header[8] = BIT_DEPTH;
+            header[9] = COLOUR_TYPE_RGB;
+            // Bytes 10–12: deflate compression, adaptive filtering, no interlace (all zero).
+            chunk("IHDR", header, header.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The heap a writer holds for images {@code width} pixels wide, besides the file it writes; its two zlib buffers
+     * (64 KiB each, or a row) and zlib's own state are outside the heap.
+     */
+    public static long workingBytes(int width) {
+        return 4L * width * BYTES_PER_PIXEL + (long) width * Integer.BYTES + CHUNK_BYTES;
+    }
+
+    /**
+     * The largest PNG file a {@code width}×{@code height} image can make: zlib never expands data by more than
+     * 0.03 % and a few bytes (its {@code compressBound}); this allows 0.1 %, plus the chunks' framing.
+     */
+    public static long maxBytes(int width, int height) {
+        long raw = height * (1 + (long) width * BYTES_PER_PIXEL);
+        long deflated = raw + raw / DEFLATE_EXPANSION_DIVISOR + ZLIB_FRAMING;
+        return FILE_FRAMING + deflated + CHUNK_FRAMING * (deflated / CHUNK_BYTES + 1);
+    }
+
+    /**
+     * Writes a {@code width}×{@code height} PNG whose rows {@code rows} supplies, into a buffer of
+     * {@code expectedBytes} that grows only if the file is larger, and returns the file without copying it.
+     */
+    public static ByteBuffer write(int width, int height, long expectedBytes, Consumer<? super PngWriter> rows) {
+        Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
+        try (PngWriter png = new PngWriter(out, width, height)) {
+            rows.accept(png);
+        }
+        return out.view();
+    }
+
+    /** Encodes a whole image, for pictures that exist anyway (composites). */
+    public static ByteBuffer encode(BufferedImage image) {
+        int width = image.getWidth();
+        int height = image.getHeight();
+        return write(width, height, maxBytes(width, height), png -> {
+            int[] row = new int[width];
+            for (int y = 0; y < height; y++) {
+                png.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
+            }
+        });
+    }
+
+    @Override
+    public void row(int y, int[] pixels, int offset) {
+        if (y != nextRow) {
+            throw new IllegalStateException("expected row " + nextRow + ", got " + y);
+        }
+        if (filteredRows.remaining() < 1 + current.length) {
+            compress();
+        }
+        if (y > 0 && Arrays.equals(pixels, offset, offset + width, abovePixels, 0, width)) {
+            // Within a module row, rows repeat: their difference from the row above is all zeros.
+            filteredRows.put((byte) FILTER_UP).put(zeros);
+        } else {
+            for (int x = 0, i = 0; x < width; x++) {
+                int rgb = pixels[offset + x];
+                current[i++] = (byte) (rgb >> 16);
+                current[i++] = (byte) (rgb >> 8);
+                current[i++] = (byte) rgb;
+            }
+            if (y == 0) {
+                filteredRows.put((byte) FILTER_NONE).put(current);
+            } else {
+                for (int i = 0; i < filtered.length; i++) {
+                    filtered[i] = (byte) (current[i] - above[i]);
+                }
+                filteredRows.put((byte) FILTER_UP).put(filtered);
+            }
+            byte[] swap = above;
+            above = current;
+            current = swap;
+            System.arraycopy(pixels, offset, abovePixels, 0, width);
+        }
+        nextRow++;
+    }
+
+    /** Hands the rows collected so far to zlib, writing every chunk it fills. */
+    private void compress() {
+        filteredRows.flip();
+        deflater.setInput(filteredRows);
+        while (!deflater.needsInput()) {
+            deflateInto(compressed);
+        }
+        // zlib keeps a reference to its input: once emptied for refilling, the buffer would read as fresh input.
+        deflater.setInput(NO_INPUT);
+        filteredRows.clear();
+    }
+
+    private void deflateInto(ByteBuffer target) {
+        deflater.deflate(target);
+        if (!target.hasRemaining()) {
+            writeChunk();
+        }
+    }
+
+    /** Writes what zlib has produced as one IDAT chunk. */
+    private void writeChunk() {
+        compressed.flip();
+        int length = compressed.remaining();
+        compressed.get(chunkData, 0, length);
+        compressed.clear();
+        try {
+            chunk("IDAT", chunkData, length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Ends the file. Every row must have been written. */
+    @Override
+    public void close() {
+        try {
+            if (nextRow != height) {
+                throw new IllegalStateException("only " + nextRow + " of " + height + " rows were written");
+            }
+            compress();
+            deflater.finish();
+            while (!deflater.finished()) {
+                deflateInto(compressed);
+            }
+            if (compressed.position() > 0) {
+                writeChunk();
+            }
+            chunk("IEND", new byte[0], 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            deflater.end();
+        }
+    }
+
+    private static void putInt(byte[] target, int at, int value) {
+        target[at] = (byte) (value >>> 24);
+        target[at + 1] = (byte) (value >>> 16);
+        target[at + 2] = (byte) (value >>> 8);
+        target[at + 3] = (byte) value;
+    }
+
+    /** A byte array stream whose contents can be handed out without the copy {@code toByteArray} makes. */
+    private static final class Output extends ByteArrayOutputStream {
+
+        Output(int capacity) {
+            super(capacity);
+        }
+
+        ByteBuffer view() {
+            return ByteBuffer.wrap(buf, 0, count).asReadOnlyBuffer();
+        }
+    }
+
+    /** Writes one chunk: length, type, data, and the CRC-32 of type and data. */
+    private void chunk(String type, byte[] data, int length) throws IOException {
+        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+        byte[] word = new byte[4];
+        putInt(word, 0, length);
+        out.write(word);
+        out.write(typeBytes);
+        out.write(data, 0, length);
+        CRC32 crc = new CRC32();
+        crc.update(typeBytes);
+        crc.update(data, 0, length);
+        putInt(word, 0, (int) crc.getValue());
+        out.write(word);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.qrforge.it;
+
+import dev.qrforge.testing.Directories;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Another instance of the server {@code mvn package} provisioned (target/server), started by a test itself because
+ * it needs settings of its own that the suite's server must not have: a small heap, a database it controls. It runs
+ * on a copy of the server's base directory (so its own H2 files, logs and deployment) and its own port offset, with
+ * the environment of the test run plus the given variables, exactly as {@code standalone.sh} would be started by hand.
+ */
+final class ProvisionedServer implements AutoCloseable {
+
+    private static final Path SERVER_HOME = Paths.get(System.getProperty("jboss.home", "target/server"));
+    private static final Duration BOOT_TIMEOUT = Duration.ofSeconds(180);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final String name;
+    private final Path baseDir;
+    private final Path log;
+    private final int portOffset;
+    private final Map<String, String> environment;
+    private Process process;
+    private boolean copied;
+
+    /**
+     * @param name        names the base directory (target/&lt;name&gt;) and the log
+     * @param portOffset  added to 8080 (HTTP) and 9990 (management)
+     * @param environment variables set on top of the test run's own, e.g. {@code JBOSS_JAVA_SIZING}, {@code QRFORGE_DB}
+     */
+    ProvisionedServer(String name, int portOffset, Map<String, String> environment) {
+        this.name = name;
+        this.baseDir = SERVER_HOME.toAbsolutePath().getParent().resolve(name);
+        this.log = baseDir.resolve("console.log");
+        this.portOffset = portOffset;
+        this.environment = Map.copyOf(environment);
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + (8080 + portOffset);
+    }
+
+    String managementUrl() {
+        return "http://127.0.0.1:" + (9990 + portOffset);
+    }
+
+    /**
+     * Starts the server and waits until the API answers. The first start is on a fresh copy of the provisioned base
+     * directory; later ones keep what the server stored.
+     */
+    void start(String apiKey) throws IOException, InterruptedException {
+        if (!copied) {
+            Directories.delete(baseDir);
+            Directories.copy(SERVER_HOME.resolve("standalone"), baseDir);
+            copied = true;
+        }
+        // A node name of its own: sharing the suite's database, it must never take the suite server's bulk jobs
+        // for its own (BulkRecovery).
+        ProcessBuilder builder = new ProcessBuilder(SERVER_HOME.resolve("bin/standalone.sh").toString(),
+                "-Djboss.server.base.dir=" + baseDir, "-Djboss.socket.binding.port-offset=" + portOffset,
+                "-Djboss.node.name=" + name)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
+        builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
+        process = builder.start();
+        Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited while starting; see " + log + ":\n" + tail());
+            }
+            if (answers(apiKey)) {
+                return;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("the server did not answer within " + BOOT_TIMEOUT + "; see " + log);
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** Stops the server gracefully, as an operator would, and waits for it to end. */
+    void stop() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    /** Everything the server has logged to its console so far. */
+    String console() {
+        try {
+            return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+
+    private boolean answers(String apiKey) throws InterruptedException {
+        try {
+            HttpResponse<Void> response = CLIENT.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/qr?limit=1"))
+                    .header("Authorization", "Bearer " + apiKey).timeout(Duration.ofSeconds(5)).GET().build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    private String tail() {
+        List<String> lines = console().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    /** The variables every dedicated server of the tests gets: the suite's bootstrap key, and no rate limits. */
+    static Map<String, String> baseEnvironment(String apiKey) {
+        Map<String, String> env = new HashMap<>();
+        env.put("QRFORGE_BOOTSTRAP_API_KEY", apiKey);
+        env.put("QRFORGE_RATE_LIMIT_GENERATION_PER_MINUTE", "1000000000");
+        env.put("QRFORGE_RATE_LIMIT_READS_PER_MINUTE", "1000000000");
+        return env;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.qrforge.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.qrforge.testing.Decoding;
+import java.awt.image.BufferedImage;
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PngWriterTest {
+
+    private static BufferedImage noise(int width, int height, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                image.setRGB(x, y, random.nextInt(1 << 24));
+            }
+        }
+        return image;
+    }
+
+    private static void assertSamePixels(BufferedImage expected, BufferedImage actual) {
+        assertThat(actual.getWidth()).isEqualTo(expected.getWidth());
+        assertThat(actual.getHeight()).isEqualTo(expected.getHeight());
+        for (int y = 0; y < expected.getHeight(); y++) {
+            for (int x = 0; x < expected.getWidth(); x++) {
+                assertThat(actual.getRGB(x, y) & 0xffffff).as("(%d, %d)", x, y)
+                        .isEqualTo(expected.getRGB(x, y) & 0xffffff);
+            }
+        }
+    }
+
+    @Test
+    void anImageComesBackPixelForPixelThroughImageIo() {
+        BufferedImage image = noise(37, 23, 1);
+        assertSamePixels(image, Decoding.png(PngWriter.encode(image)));
+    }
+
+    @Test
+    void incompressibleImagesSpanManyChunksAndStayWithinTheWorstCase() {
+        BufferedImage image = noise(400, 300, 2);
+        ByteBuffer png = PngWriter.encode(image);
+        // 360,300 bytes of raw rows cannot fit one 64 KiB IDAT chunk.
+        assertThat(png.remaining()).isGreaterThan(3 * 400 * 300).isLessThanOrEqualTo(
+                (int) PngWriter.maxBytes(400, 300));
+        assertSamePixels(image, Decoding.png(png));
+    }
+
+    @Test
+    void aOnePixelImageIsValid() {
+        BufferedImage image = noise(1, 1, 3);
+        assertSamePixels(image, Decoding.png(PngWriter.encode(image)));
+    }
+
+    @Test
+    void rowsMustComeInOrderAndAllOfThem() {
+        int[] row = new int[10];
+        assertThatThrownBy(() -> PngWriter.write(10, 2, 100, png -> png.row(1, row, 0)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("expected row 0");
+        assertThatThrownBy(() -> PngWriter.write(10, 2, 100, png -> png.row(0, row, 0)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("only 1 of 2 rows");
+    }
+
+    @Test
+    void theFileIsReadOnlyAndGrowsPastAWrongGuess() {
+        BufferedImage image = noise(50, 50, 4);
+        ByteBuffer png = PngWriter.write(50, 50, 1, writer -> {
+            int[] row = new int[50];
+            for (int y = 0; y < 50; y++) {
+                writer.row(y, image.getRGB(0, y, 50, 1, row, 0, 50), 0);
+            }
+        });
+        assertThat(png.isReadOnly()).isTrue();
+        assertSamePixels(image, Decoding.png(png));
+    }
+}
