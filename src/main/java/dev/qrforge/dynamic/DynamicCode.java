@@ -7,8 +7,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A dynamic tracking code as stored. {@code scanCount} holds the flushed count only; the real-time count adds the
- * scans a node still buffers (see {@link dev.qrforge.scan.ScanBuffer}). The short URL lives in the code's QR
+ * A dynamic tracking code as stored. {@code scanCount} holds the flushed count only, as loaded; the real-time count
+ * reads the stored one afresh and adds the scans a node still buffers (see {@link dev.qrforge.scan.ScanBuffer}). The short URL lives in the code's QR
  * record, whose data it is.
  */
 @Entity
@@ -41,7 +41,11 @@ public class DynamicCode {
 
     private String title;
 
-    @Column(name = "scan_count", nullable = false)
+    /**
+     * Written only by the scan flush, as increments ({@code scan_count = scan_count + n}); never by this entity, whose
+     * copy may be older than a flush that committed while it was loaded (a PATCH would write the old count back).
+     */
+    @Column(name = "scan_count", nullable = false, updatable = false)
     private long scanCount;
 
     @Column(name = "qr_code_id", nullable = false)

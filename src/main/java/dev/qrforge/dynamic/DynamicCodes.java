@@ -105,8 +105,7 @@ public class DynamicCodes {
     public DynamicView get(String workspaceId, String id) {
         DynamicCode code = find(workspaceId, id);
         return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
-                em.createQuery("select d.scanCount from DynamicCode d where d.id = :id", Long.class)
-                        .setParameter("id", id).getSingleResult()));
+                storedCount(id)));
     }
 
     /** Newest first, like the static codes. */
@@ -159,7 +158,13 @@ public class DynamicCodes {
                 clock.instant().truncatedTo(ChronoUnit.MICROS));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
-                code.storedScanCount()));
+                storedCount(code.id())));
+    }
+
+    /** The count as the flushes have stored it by now, rather than the entity's copy from when it was loaded. */
+    private long storedCount(String id) {
+        return em.createQuery("select d.scanCount from DynamicCode d where d.id = :id", Long.class)
+                .setParameter("id", id).getSingleResult();
     }
 
     /** The id of the workspace's dynamic code known by {@code id}: its own, or its QR record's. */
