@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.qrforge.platform.DatabaseFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
@@ -33,6 +34,7 @@ import java.util.stream.Collectors;
 public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     private static final Logger LOG = Logger.getLogger(ErrorMapper.class.getName());
+    private static final String DATABASE_RETRY_AFTER_SECONDS = "5";
 
     @Inject
     RequestId requestId;
@@ -70,7 +72,16 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
                 return fromJackson(json);
             }
         }
+        if (DatabaseFailures.unreachable(thrown)) {
+            return databaseUnreachable();
+        }
         return fromJaxRs(thrown);
+    }
+
+    /** What a client is told while the database cannot be reached: a temporary condition worth retrying. */
+    public static ApiException databaseUnreachable() {
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, null, "the database cannot be reached at the moment;"
+                + " retry after the time in Retry-After", Map.of(HttpHeaders.RETRY_AFTER, DATABASE_RETRY_AFTER_SECONDS));
     }
 
     private static ApiException fromJaxRs(Throwable thrown) {

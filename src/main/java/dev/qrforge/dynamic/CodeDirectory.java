@@ -1,5 +1,6 @@
 package dev.qrforge.dynamic;
 
+import dev.qrforge.platform.DatabaseFailures;
 import dev.qrforge.scan.ScanBuffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -17,7 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The scan path's view of dynamic codes: looked up by short code, cached so that a scan costs no database call.
  * A change made through this node's API evicts the entry after its transaction commits, so the next scan follows
  * it; changes made on another node arrive within QRFORGE_SCAN_CACHE_TTL. Unknown codes are cached too, so random
- * probing cannot turn into database load.
+ * probing cannot turn into database load. While the database cannot be reached, cached entries keep serving past
+ * their TTL, so printed codes keep redirecting through an outage.
  */
 @ApplicationScoped
 public class CodeDirectory {
@@ -51,7 +53,17 @@ public class CodeDirectory {
         if (entry != null && now - entry.loadedAtMillis() < ttlMillis) {
             return entry.target();
         }
-        Optional<RouteTarget> target = scans.withCountsSteady(() -> load(shortCode));
+        Optional<RouteTarget> target;
+        try {
+            target = scans.withCountsSteady(() -> load(shortCode));
+        } catch (RuntimeException e) {
+            if (entry == null || !DatabaseFailures.unreachable(e)) {
+                throw e;
+            }
+            // The database is away: what was known keeps serving, and is checked again a TTL from now.
+            cache.put(shortCode, new Entry(entry.target(), now));
+            return entry.target();
+        }
         if (cache.size() >= maxEntries) {
             cache.clear();
         }

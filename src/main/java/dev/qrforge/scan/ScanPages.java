@@ -23,6 +23,10 @@ final class ScanPages {
             "The owner of this QR code has paused it for now. Please try again later.");
     static final Page EXPIRED = new Page(HttpServletResponse.SC_NOT_FOUND, "This code has expired",
             "The campaign behind this QR code has ended.");
+    /** A code this node has not seen, while the database that knows it cannot be reached. */
+    static final Page UNAVAILABLE = new Page(HttpServletResponse.SC_SERVICE_UNAVAILABLE, "Please try again",
+            "This QR code cannot be followed right now. Please scan it again in a minute.");
+    static final String RETRY_AFTER_SECONDS = "30";
 
     private ScanPages() {
     }
@@ -30,6 +34,9 @@ final class ScanPages {
     static void write(HttpServletResponse response, Page page, boolean withBody) throws IOException {
         byte[] html = page.html();
         response.setStatus(page.status());
+        if (page.status() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
+            response.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+        }
         response.setContentType("text/html;charset=utf-8");
         response.setContentLength(html.length);
         if (withBody) {

@@ -1,6 +1,7 @@
 package dev.qrforge.scan;
 
 import dev.qrforge.dynamic.CodeDirectory;
+import dev.qrforge.platform.DatabaseFailures;
 import dev.qrforge.dynamic.RouteTarget;
 import dev.qrforge.dynamic.ScanOutcome;
 import dev.qrforge.dynamic.ScanRouting;
@@ -55,8 +56,16 @@ public class ScanServlet extends HttpServlet {
 
     private void scan(HttpServletRequest request, HttpServletResponse response, boolean count) throws IOException {
         String shortCode = request.getPathInfo() == null ? "" : request.getPathInfo().substring(1);
-        Optional<RouteTarget> target = SHORT_CODE.matcher(shortCode).matches()
-                ? directory.lookup(shortCode) : Optional.empty();
+        Optional<RouteTarget> target;
+        try {
+            target = SHORT_CODE.matcher(shortCode).matches() ? directory.lookup(shortCode) : Optional.empty();
+        } catch (RuntimeException e) {
+            if (!DatabaseFailures.unreachable(e)) {
+                throw e;
+            }
+            ScanPages.write(response, ScanPages.UNAVAILABLE, count);
+            return;
+        }
         if (target.isEmpty()) {
             ScanPages.write(response, ScanPages.UNKNOWN, count);
             return;

@@ -1,5 +1,6 @@
 package dev.qrforge.security;
 
+import dev.qrforge.platform.DatabaseFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.AuthenticationStatus;
@@ -41,6 +42,20 @@ public class BearerAuthenticationMechanism implements HttpAuthenticationMechanis
             return refuse(request, context, "malformed Authorization header: expected 'Bearer <API key or token>'");
         }
         String credential = header.substring(BEARER.length()).strip();
+        try {
+            return authenticate(request, context, credential);
+        } catch (RuntimeException e) {
+            if (!DatabaseFailures.unreachable(e)) {
+                throw e;
+            }
+            // Keys and workspaces live in the database: the caller cannot be known now, which is not their fault.
+            request.setAttribute(CallerContext.UNAVAILABLE_ATTRIBUTE, Boolean.TRUE);
+            return context.doNothing();
+        }
+    }
+
+    private AuthenticationStatus authenticate(HttpServletRequest request, HttpMessageContext context,
+            String credential) {
         Caller caller;
         if (OidcTokens.looksLikeJwt(credential)) {
             try {

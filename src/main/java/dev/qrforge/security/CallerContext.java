@@ -2,6 +2,7 @@ package dev.qrforge.security;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.ErrorMapper;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,15 +17,20 @@ public class CallerContext {
     static final String FAILURE_ATTRIBUTE = "dev.qrforge.authentication-failure";
     /** Set when a credential was presented and failed: RFC 6750's {@code invalid_token}. */
     static final String INVALID_TOKEN_ATTRIBUTE = "dev.qrforge.invalid-token";
+    /** Set when the credential could not be checked because the database is unreachable. */
+    static final String UNAVAILABLE_ATTRIBUTE = "dev.qrforge.authentication-unavailable";
     private static final String CHALLENGE = "Bearer realm=\"qrforge\"";
 
     @Inject
     HttpServletRequest request;
 
-    /** The caller, or 401 UNAUTHORIZED saying why there is none. */
+    /** The caller, or 401 UNAUTHORIZED saying why there is none (503 if the database could not tell). */
     public Caller current() {
         if (request.getAttribute(CALLER_ATTRIBUTE) instanceof Caller caller) {
             return caller;
+        }
+        if (request.getAttribute(UNAVAILABLE_ATTRIBUTE) != null) {
+            throw ErrorMapper.databaseUnreachable();
         }
         Object why = request.getAttribute(FAILURE_ATTRIBUTE);
         String message = why != null ? why.toString() : "missing credentials: send 'Authorization: Bearer <API key>'";

@@ -1,12 +1,16 @@
 package dev.qrforge.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +39,17 @@ class ScanBufferTest {
     private final List<Runnable> scheduled = new ArrayList<>();
 
     private ScanBuffer buffer(int capacity) {
+        return buffer(capacity, Optional.empty());
+    }
+
+    private ScanBuffer buffer(int capacity, Optional<Integer> maxEvents) {
         ScanBuffer buffer = new ScanBuffer();
         buffer.store = store;
+        buffer.clock = Clock.fixed(NOW, ZoneOffset.UTC);
         buffer.capacity = capacity;
+        buffer.maxEventsSetting = maxEvents;
         buffer.executor = scheduled::add;
+        buffer.bound();
         return buffer;
     }
 
@@ -95,5 +106,60 @@ class ScanBufferTest {
 
         scheduled.get(0).run();
         assertThat(store.counts).isEqualTo(Map.of("a", 6L));
+    }
+
+    @Test
+    void whileWritesFailScansAreNeverWrittenInlineAndPastTheBoundOnlyTheirDetailsAreDropped() {
+        ScanBuffer buffer = buffer(3, Optional.of(5));
+        buffer.record(scan("a", false));
+        store.failing = true;
+        buffer.flush();
+        assertThat(buffer.failingSince()).hasValue(NOW);
+        for (int i = 0; i < 6; i++) {
+            buffer.record(scan(i % 2 == 0 ? "a" : "b", false));
+        }
+        buffer.record(scan("b", true));
+        // Eight scans, seven counted; the three oldest gave up their details, the bot is among the kept ones.
+        assertThat(buffer.bufferedEvents()).isEqualTo(5);
+        assertThat(buffer.detailsLost()).isEqualTo(3);
+        assertThat(buffer.pending("a")).isEqualTo(4);
+        assertThat(buffer.pending("b")).isEqualTo(3);
+        assertThat(buffer.unwrittenCounts()).isEqualTo(7);
+        assertThat(scheduled).as("no early flush while writes fail").isEmpty();
+        assertThat(store.written).isEmpty();
+
+        store.failing = false;
+        buffer.flush();
+        assertThat(buffer.failingSince()).isEmpty();
+        assertThat(store.written).hasSize(5);
+        assertThat(store.counts).isEqualTo(Map.of("a", 4L, "b", 3L));
+        assertThat(buffer.pending("a")).isZero();
+        assertThat(buffer.flushed("b")).isEqualTo(3);
+        assertThat(buffer.unwrittenCounts()).isZero();
+    }
+
+    @Test
+    void aFailedFlushOfAFullBufferKeepsItWithinTheBoundAndItsCounts() {
+        ScanBuffer buffer = buffer(4, Optional.of(4));
+        for (int i = 0; i < 4; i++) {
+            buffer.record(scan("a", false));
+        }
+        store.failing = true;
+        buffer.flush();
+        buffer.record(scan("a", false));
+        buffer.flush();
+        assertThat(buffer.bufferedEvents()).isLessThanOrEqualTo(4);
+        assertThat(buffer.pending("a")).isEqualTo(5);
+
+        store.failing = false;
+        buffer.flush();
+        assertThat(store.counts).isEqualTo(Map.of("a", 5L));
+        assertThat(store.written).hasSize(5 - (int) buffer.detailsLost());
+    }
+
+    @Test
+    void theBoundCannotBeBelowTheCapacity() {
+        assertThatThrownBy(() -> buffer(10, Optional.of(9))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("QRFORGE_SCAN_BUFFER_MAX_EVENTS");
     }
 }
