@@ -87,7 +87,7 @@ iso() { date -u -d "@$1" +%Y-%m-%dT%H:%M:%SZ; }
 END=$(iso $END_EPOCH)
 
 step "loading scans through ScanStore.write, each batch also as plain INSERTs (baseline)"
-timeout $LOAD_TIMEOUT_SECONDS java -Xmx512m -cp bench/target/benchmarks.jar dev.qrforge.scan.AnalyticsLoader \
+timeout $LOAD_TIMEOUT_SECONDS java -Xmx512m -cp bench/target/benchmarks.jar dev.qrforge.bench.AnalyticsLoader \
   "$DB_URL" "$PGUSER" "${PGPASSWORD:-}" "$OUT/codes.txt" "$END" "$OUT/load.properties" "$BATCH" \
   || fail "the loader failed"
 prop() { sed -n "s/^$1=//p" "$OUT/load.properties"; }

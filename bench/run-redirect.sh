@@ -3,7 +3,7 @@
 # (/robots.txt), same server, same concurrency, same run; then an exact-count check: N scans sent, N counted.
 # Uses the server `mvn package` provisions (target/server) with its own base directory under target/.
 # Env: CONNECTIONS (64), DURATION (20s), WARMUP (20s), EXACT_SCANS (20000), JBOSS_JAVA_SIZING (-Xms1g -Xmx1g,
-# the heap the README recommends); QRFORGE_DB* pass through.
+# the heap docs/operations.md recommends); QRFORGE_DB* pass through.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

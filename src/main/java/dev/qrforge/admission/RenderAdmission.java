@@ -5,6 +5,7 @@ import dev.qrforge.api.ErrorCode;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -125,6 +126,6 @@ public class RenderAdmission {
         rejected.incrementAndGet();
         return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, null, "the server is rendering as much as its memory"
                 + " and processors allow; retry after the time in Retry-After",
-                Map.of("Retry-After", RETRY_AFTER_SECONDS));
+                Map.of(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS));
     }
 }

@@ -1,6 +1,6 @@
 package dev.qrforge.analytics;
 
-import dev.qrforge.render.WireNames;
+import dev.qrforge.api.WireNames;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.ZonedDateTime;

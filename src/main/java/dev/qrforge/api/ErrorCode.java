@@ -1,6 +1,9 @@
 package dev.qrforge.api;
 
-/** Every error code the API returns, with the HTTP status it travels with. README "Errors" lists the same table. */
+/**
+ * Every error code the API returns, with the HTTP status it travels with. docs/api.md, "Errors", lists the same
+ * table.
+ */
 public enum ErrorCode {
     INVALID_PARAMETER(400),
     INVALID_JSON(400),

@@ -44,7 +44,7 @@ public class BulkItemProcessor implements ItemProcessor {
         }
         try {
             String id = qrCodes.createInBatch(workspaceId,
-                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG)).code().id();
+                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG)).id();
             return new Outcome(bulkItem.jobId(), bulkItem.index(), id, null, null);
         } catch (RuntimeException e) {
             ApiException error = ErrorMapper.translate(e);

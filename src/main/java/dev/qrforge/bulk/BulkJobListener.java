@@ -1,5 +1,6 @@
 package dev.qrforge.bulk;
 
+import dev.qrforge.platform.StoredTime;
 import jakarta.batch.api.listener.AbstractJobListener;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.context.JobContext;
@@ -10,7 +11,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Closes the bulk job when its batch execution ends with every item done: COMPLETED, or FAILED if the execution
@@ -44,7 +44,7 @@ public class BulkJobListener extends AbstractJobListener {
                 : BulkJob.Status.COMPLETED;
         em.createQuery("update BulkJob j set j.status = :status, j.finishedAt = :at where j.id = :job")
                 .setParameter("status", status.name())
-                .setParameter("at", clock.instant().truncatedTo(ChronoUnit.MICROS))
+                .setParameter("at", StoredTime.now(clock))
                 .setParameter("job", jobId)
                 .executeUpdate();
     }

@@ -6,9 +6,10 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.platform.Ids;
-import dev.qrforge.qr.QrCode;
+import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
+import dev.qrforge.qr.StoredCode;
 import dev.qrforge.safety.Safety;
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.runtime.BatchRuntime;
@@ -19,13 +20,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Bulk jobs of a workspace: accept (once per idempotency key), run as a Jakarta Batch job, report. */
@@ -70,7 +69,7 @@ public class BulkJobs {
             }
         }
         BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(),
-                clock.instant().truncatedTo(ChronoUnit.MICROS));
+                StoredTime.now(clock));
         em.persist(job);
         for (BulkValidator.Valid item : items) {
             em.persist(new BulkItem(job.id(), item.index(), json(item.request()), item.filename()));
@@ -120,7 +119,7 @@ public class BulkJobs {
 
     /** The finished job's codes, for the archive; a job still running is CONFLICT. */
     @Transactional
-    public List<Map.Entry<BulkItem, QrCode>> finished(String workspaceId, String jobId) {
+    public List<Map.Entry<BulkItem, StoredCode>> finished(String workspaceId, String jobId) {
         BulkJob job = find(workspaceId, jobId);
         if (job.status() == BulkJob.Status.STARTED) {
             throw new ApiException(ErrorCode.CONFLICT, null, "bulk job " + jobId + " is still running ("
@@ -128,8 +127,8 @@ public class BulkJobs {
                     + " status is COMPLETED");
         }
         List<BulkItem> items = items(jobId);
-        Map<String, QrCode> codes = codesOf(items);
-        List<Map.Entry<BulkItem, QrCode>> finished = new ArrayList<>();
+        Map<String, StoredCode> codes = codesOf(items);
+        List<Map.Entry<BulkItem, StoredCode>> finished = new ArrayList<>();
         for (BulkItem item : items) {
             finished.add(new java.util.AbstractMap.SimpleImmutableEntry<>(item, codes.get(item.qrCodeId())));
         }
@@ -137,13 +136,11 @@ public class BulkJobs {
     }
 
     private Map<String, Safety> safetyOf(List<BulkItem> items) {
-        return codesOf(items).values().stream().collect(Collectors.toMap(QrCode::id, QrCode::safety));
+        return codesOf(items).values().stream().collect(Collectors.toMap(StoredCode::id, StoredCode::safety));
     }
 
-    private Map<String, QrCode> codesOf(List<BulkItem> items) {
-        List<String> ids = items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList();
-        return ids.isEmpty() ? Map.of() : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
-                .setParameter("ids", ids).getResultStream().collect(Collectors.toMap(QrCode::id, Function.identity()));
+    private Map<String, StoredCode> codesOf(List<BulkItem> items) {
+        return qrCodes.stored(items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList());
     }
 
     /** The bulk job a batch execution works for, from its job parameters. */

@@ -1,8 +1,8 @@
 package dev.qrforge.bulk;
 
 import dev.qrforge.api.Csv;
-import dev.qrforge.qr.QrCode;
 import dev.qrforge.qr.QrCodes;
+import dev.qrforge.qr.StoredCode;
 import dev.qrforge.security.CallerContext;
 import dev.qrforge.security.RequiresScope;
 import dev.qrforge.security.Scope;
@@ -77,13 +77,13 @@ public class BulkResource {
     @Produces("application/zip")
     @RequiresScope(Scope.QR_READ)
     public Response archive(@PathParam("jobId") String jobId) {
-        List<Map.Entry<BulkItem, QrCode>> items = jobs.finished(callers.workspaceId(), jobId);
+        List<Map.Entry<BulkItem, StoredCode>> items = jobs.finished(callers.workspaceId(), jobId);
         StreamingOutput zip = out -> {
             try (ZipOutputStream archive = new ZipOutputStream(out, StandardCharsets.UTF_8)) {
                 StringBuilder manifest = new StringBuilder(Csv.record("index", "id", "data", "file", "status", "score"));
-                for (Map.Entry<BulkItem, QrCode> entry : items) {
+                for (Map.Entry<BulkItem, StoredCode> entry : items) {
                     BulkItem item = entry.getKey();
-                    QrCode code = entry.getValue();
+                    StoredCode code = entry.getValue();
                     if (code == null) {
                         manifest.append(Csv.record(item.index(), null, null, null, "FAILED", null));
                         continue;
@@ -104,7 +104,7 @@ public class BulkResource {
     }
 
     /** A code's image for the archive: once the download has begun, render memory is waited for, not refused. */
-    private ByteBuffer image(QrCode code) throws InterruptedIOException {
+    private ByteBuffer image(StoredCode code) throws InterruptedIOException {
         try {
             return codes.imageInBatch(code.spec());
         } catch (InterruptedException e) {

@@ -13,9 +13,6 @@ import java.util.Arrays;
  */
 final class BackdropProbe {
 
-    /** Where a module is sampled, as a fraction of the module from its top-left corner: its centre. */
-    private static final double MODULE_CENTRE = 0.5;
-
     /*
      * Scanners fail on an image's worst patches, so the darkest tenth of the light ground and the lightest tenth of
      * the dark modules decide the contrast; taking a tenth rather than the extreme keeps a few stray pixels (JPEG
@@ -33,12 +30,11 @@ final class BackdropProbe {
      */
     static double[] sample(BufferedImage image, Placement.Box box, RenderSpec spec) {
         int modules = spec.totalModules();
-        double pitch = spec.moduleSize();
         double[] luminance = new double[modules * modules];
         for (int y = 0; y < modules; y++) {
-            int pixelY = box.y() + (int) ((y + MODULE_CENTRE) * pitch);
+            int pixelY = box.y() + spec.moduleCentre(y);
             for (int x = 0; x < modules; x++) {
-                int pixelX = box.x() + (int) ((x + MODULE_CENTRE) * pitch);
+                int pixelX = box.x() + spec.moduleCentre(x);
                 luminance[y * modules + x] = Rgb.fromRgb(image.getRGB(pixelX, pixelY)).relativeLuminance();
             }
         }

@@ -6,11 +6,11 @@ import dev.qrforge.qr.ImageFormat;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.render.DataTooLongException;
-import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.PngWriter;
+import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RenderSpec;
-import dev.qrforge.safety.ScanVerifier;
+import dev.qrforge.safety.DecodeVerifier;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +81,7 @@ public final class Composites {
             RenderSpec placed = new RenderSpec(matrix, box.edge(), code.margin(), code.design());
             held += image.file().length + PngWriter.maxBytes(image.width(), image.height());
             working = Math.max(working, image.decodeBytes() + PngWriter.workingBytes(image.width())
-                    + ScanVerifier.memoryCost(placed));
+                    + DecodeVerifier.memoryCost(placed));
         }
         return new Plan(code, matrix, images, placements, held + working);
     }

@@ -5,10 +5,10 @@ import dev.qrforge.render.PngWriter;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
+import dev.qrforge.safety.DecodeSample;
+import dev.qrforge.safety.DecodeVerifier;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyAssessor;
-import dev.qrforge.safety.ScanSample;
-import dev.qrforge.safety.ScanVerifier;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -54,7 +54,7 @@ final class Compositor {
         }
         double[] composite = BackdropProbe.sample(canvas, box, spec);
         BufferedImage placed = canvas.getSubimage(box.x(), box.y(), box.edge(), box.edge());
-        boolean verified = ScanVerifier.verifies(ScanSample.of(placed, spec), spec, code.data());
+        boolean verified = DecodeVerifier.verifies(DecodeSample.of(placed, spec), spec, code.data());
         Safety safety = SafetyAssessor.assessPlaced(spec, verified,
                 BackdropProbe.measure(ground, composite, spec, box));
         return new Composite(index, canvas.getWidth(), canvas.getHeight(), PngWriter.encode(canvas), safety);

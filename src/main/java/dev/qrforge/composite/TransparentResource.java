@@ -5,8 +5,8 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.ImageFormat;
 import dev.qrforge.qr.QrCodes;
+import dev.qrforge.qr.QrLinks;
 import dev.qrforge.qr.QrRequestValidator;
-import dev.qrforge.qr.QrResource;
 import dev.qrforge.security.CallerContext;
 import dev.qrforge.security.RequiresScope;
 import dev.qrforge.security.Scope;
@@ -60,8 +60,8 @@ public class TransparentResource {
         List<Composite> composites = admission.forRequest(plan.memoryCost(), () -> Composites.make(plan));
         QrCodes.Created code = codes.create(callers.workspaceId(),
                 QrRequestValidator.validate(request.code(), ImageFormat.PNG));
-        return Response.created(uri.getBaseUriBuilder().path(QrResource.class).path(code.code().id()).build())
-                .entity(new Created(code.code().id(), request.data(), composites)).build();
+        return Response.created(QrLinks.of(uri, code.id())).entity(new Created(code.id(), request.data(), composites))
+                .build();
     }
 
     private static long megabytes(long bytes) {

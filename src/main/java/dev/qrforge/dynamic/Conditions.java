@@ -24,7 +24,7 @@ public record Conditions(Set<String> os, Set<String> device, Set<String> browser
     public static final Conditions ANY =
             new Conditions(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), null, null, null, null);
 
-    public boolean matches(ScanContext scan) {
+    public boolean matches(RoutingFacts scan) {
         return among(os, scan.os()) && among(device, scan.device()) && among(browser, scan.browser())
                 && among(country, scan.country()) && among(language, scan.language())
                 && (schedule == null || schedule.matches(scan.at()))

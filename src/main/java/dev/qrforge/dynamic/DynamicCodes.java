@@ -3,16 +3,16 @@ package dev.qrforge.dynamic;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
-import dev.qrforge.api.Instants;
 import dev.qrforge.api.Cursor;
-import dev.qrforge.api.Keyset;
 import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.Instants;
+import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
+import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.CodeSpec;
 import dev.qrforge.qr.ImageFormat;
-import dev.qrforge.qr.QrCode;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
@@ -28,15 +28,11 @@ import jakarta.transaction.Transactional;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
 @ApplicationScoped
@@ -45,10 +41,7 @@ public class DynamicCodes {
     /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
     static final int SHORT_CODE_LENGTH = 7;
     static final int SHORT_CODE_ATTEMPTS = 5;
-    static final Pattern CUSTOM_SHORT_CODE = Pattern.compile("[A-Za-z0-9_-]{3,64}");
     static final int MAX_TITLE_LENGTH = 200;
-    /** Where scans arrive: {@code {base}/s/{shortCode}}. */
-    public static final String SCAN_PATH = "/s/";
 
     @PersistenceContext
     EntityManager em;
@@ -66,8 +59,7 @@ public class DynamicCodes {
     Event<DynamicCodeChanged> changes;
 
     @Inject
-    @ConfigProperty(name = "qrforge.public-base-url")
-    Optional<String> publicBaseUrl;
+    ShortLinks shortLinks;
 
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
@@ -87,24 +79,24 @@ public class DynamicCodes {
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
                 request.title() == null ? null : title(request.title()));
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
-        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortUrl(requestBase, shortCode), request.format(),
+        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode), request.format(),
                 request.size(), null, null, request.design()), ImageFormat.SVG);
         QrCodes.Created qr = qrCodes.create(workspaceId, spec);
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        DynamicCode code = new DynamicCode(Ids.next("dyn_"), workspaceId, shortCode, qr.code().id(), settings, now);
+        Instant now = StoredTime.now(clock);
+        DynamicCode code = new DynamicCode(Ids.next("dyn_"), workspaceId, shortCode, qr.id(), settings, now);
         em.persist(code);
         try {
             em.flush();
         } catch (PersistenceException e) {
             throw shortCodeTaken(shortCode);
         }
-        return view(code, QrCodes.withImage(qr.code(), qr.rendering()), code.storedScanCount());
+        return view(code, qr.view(), code.storedScanCount());
     }
 
     @Transactional
     public DynamicView get(String workspaceId, String id) {
         DynamicCode code = find(workspaceId, id);
-        return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
+        return scans.withCountsSteady(() -> view(code, qrCodes.view(workspaceId, code.qrCodeId()),
                 storedCount(id)));
     }
 
@@ -117,10 +109,7 @@ public class DynamicCodes {
 
     /** One page of codes with their QR records, fetched in one query. */
     private List<DynamicView> views(List<DynamicCode> codes) {
-        Map<String, QrView> qrs = codes.isEmpty() ? Map.of()
-                : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
-                        .setParameter("ids", codes.stream().map(DynamicCode::qrCodeId).toList())
-                        .getResultStream().collect(Collectors.toMap(QrCode::id, QrCode::view));
+        Map<String, QrView> qrs = qrCodes.views(codes.stream().map(DynamicCode::qrCodeId).toList());
         return codes.stream().map(code -> view(code, qrs.get(code.qrCodeId()), code.storedScanCount())).toList();
     }
 
@@ -155,9 +144,9 @@ public class DynamicCodes {
             }
         }
         code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl, title),
-                clock.instant().truncatedTo(ChronoUnit.MICROS));
+                StoredTime.now(clock));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
-        return scans.withCountsSteady(() -> view(code, qrCodes.find(workspaceId, code.qrCodeId()).view(),
+        return scans.withCountsSteady(() -> view(code, qrCodes.view(workspaceId, code.qrCodeId()),
                 storedCount(code.id())));
     }
 
@@ -190,12 +179,6 @@ public class DynamicCodes {
                 code.createdAt(), code.updatedAt(), qr);
     }
 
-    private String shortUrl(URI requestBase, String shortCode) {
-        String base = publicBaseUrl.filter(url -> !url.isBlank())
-                .orElseGet(() -> requestBase.getScheme() + "://" + requestBase.getRawAuthority());
-        return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + SCAN_PATH + shortCode;
-    }
-
     private String freshShortCode() {
         for (int attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
             String candidate = Ids.randomBase62(SHORT_CODE_LENGTH);
@@ -207,7 +190,7 @@ public class DynamicCodes {
     }
 
     private String customShortCode(String shortCode) {
-        if (!CUSTOM_SHORT_CODE.matcher(shortCode).matches()) {
+        if (!ShortLinks.wellFormed(shortCode)) {
             throw ApiException.invalid("shortCode",
                     "shortCode must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }

@@ -1,7 +1,7 @@
 package dev.qrforge.dynamic;
 
 import dev.qrforge.api.ApiException;
-import dev.qrforge.scan.ClientNames;
+import dev.qrforge.client.ClientNames;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.Instant;

@@ -6,9 +6,9 @@ import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.SvgRenderer;
+import dev.qrforge.safety.DecodeSample;
+import dev.qrforge.safety.DecodeVerifier;
 import dev.qrforge.safety.SafetyAssessor;
-import dev.qrforge.safety.ScanSample;
-import dev.qrforge.safety.ScanVerifier;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -53,15 +53,15 @@ public final class CodeGenerator {
             case SVG -> {
                 String svg = SvgRenderer.render(render);
                 RenderSpec check = svgCheck(render);
-                ScanSample sample = ScanSample.forCode(check);
+                DecodeSample sample = DecodeSample.forCode(check);
                 RasterRenderer.streamRows(check, sample);
-                boolean verified = ScanVerifier.verifies(sample, check, spec.data());
+                boolean verified = DecodeVerifier.verifies(sample, check, spec.data());
                 yield new GeneratedCode(spec, matrix.version(), svg, null, SafetyAssessor.assess(render, verified));
             }
             case PNG -> {
-                ScanSample sample = ScanSample.forCode(render);
+                DecodeSample sample = DecodeSample.forCode(render);
                 ByteBuffer png = RasterRenderer.png(render, sample);
-                boolean verified = ScanVerifier.verifies(sample, render, spec.data());
+                boolean verified = DecodeVerifier.verifies(sample, render, spec.data());
                 yield new GeneratedCode(spec, matrix.version(), null, png, SafetyAssessor.assess(render, verified));
             }
         };
@@ -89,11 +89,11 @@ public final class CodeGenerator {
         return switch (spec.format()) {
             case SVG -> {
                 RenderSpec check = svgCheck(render);
-                yield RasterRenderer.bandBytes(check.size()) + ScanVerifier.memoryCost(check)
+                yield RasterRenderer.bandBytes(check.size()) + DecodeVerifier.memoryCost(check)
                         + SVG_COPIES * SvgRenderer.maxChars(matrix);
             }
             case PNG -> RasterRenderer.bandBytes(spec.size()) + PngWriter.workingBytes(spec.size())
-                    + ScanVerifier.memoryCost(render) + RasterRenderer.pngBytes(render);
+                    + DecodeVerifier.memoryCost(render) + RasterRenderer.pngBytes(render);
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.qrforge.qr;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.qrforge.api.WireNames;
 import dev.qrforge.render.Design;
 
 /**
@@ -12,8 +13,8 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
         String gradientColor2) {
 
     public static DesignJson of(Design design) {
-        return new DesignJson(design.bodyStyle().wireName(), design.foreground().hex(), design.background().hex(),
-                design.gradient() == null ? null : design.gradient().type().wireName(),
+        return new DesignJson(WireNames.of(design.bodyStyle()), design.foreground().hex(), design.background().hex(),
+                design.gradient() == null ? null : WireNames.of(design.gradient().type()),
                 design.gradient() == null ? null : design.gradient().color2().hex());
     }
 }

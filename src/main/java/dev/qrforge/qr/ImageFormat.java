@@ -1,6 +1,6 @@
 package dev.qrforge.qr;
 
-import dev.qrforge.render.WireNames;
+import dev.qrforge.api.WireNames;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package dev.qrforge.qr;
 
+import dev.qrforge.api.WireNames;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
@@ -113,8 +114,8 @@ public class QrCode {
     /** The stored values were validated on the way in, so parsing them back cannot fail. */
     public CodeSpec spec() {
         Gradient gradient = gradientType == null ? null
-                : new Gradient(GradientType.fromWire(gradientType).orElseThrow(), Rgb.parseHex(gradientColor2).orElseThrow());
-        Design design = new Design(BodyStyle.fromWire(bodyStyle).orElseThrow(),
+                : new Gradient(WireNames.find(GradientType.class, gradientType).orElseThrow(), Rgb.parseHex(gradientColor2).orElseThrow());
+        Design design = new Design(WireNames.find(BodyStyle.class, bodyStyle).orElseThrow(),
                 Rgb.parseHex(foregroundColor).orElseThrow(), Rgb.parseHex(backgroundColor).orElseThrow(), gradient);
         return new CodeSpec(data, ImageFormat.fromWire(format).orElseThrow(), size, margin,
                 ErrorCorrection.valueOf(errorCorrection), design);

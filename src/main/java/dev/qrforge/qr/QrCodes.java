@@ -7,6 +7,7 @@ import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
+import dev.qrforge.platform.StoredTime;
 import dev.qrforge.render.DataTooLongException;
 import dev.qrforge.render.QrMatrix;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,12 +15,18 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
-import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
-/** Static QR codes of a workspace: generate and keep, find, list. */
+/**
+ * QR codes of a workspace: generate and keep, find, list. The other features reach codes through this service and
+ * its records ({@link QrView}, {@link StoredCode}), never through the {@link QrCode} entity.
+ */
 @ApplicationScoped
 public class QrCodes {
 
@@ -32,8 +39,17 @@ public class QrCodes {
     @Inject
     RenderAdmission admission;
 
-    /** A stored code together with the rendering made for it. */
-    public record Created(QrCode code, GeneratedCode rendering) {
+    /**
+     * A code just stored.
+     *
+     * @param view      its record, with the image
+     * @param rendering the image and verdict just generated for it
+     */
+    public record Created(QrView view, GeneratedCode rendering) {
+
+        public String id() {
+            return view.id();
+        }
     }
 
     /** Generates a code for the current request and keeps it; see {@link #render}. */
@@ -73,11 +89,10 @@ public class QrCodes {
     }
 
     private Created store(String workspaceId, CodeSpec spec, GeneratedCode rendering) {
-        // Both databases keep microseconds; truncating here keeps cursors exact.
         QrCode code = new QrCode(Ids.next("qr_"), workspaceId, spec, rendering.safety(),
-                clock.instant().truncatedTo(ChronoUnit.MICROS));
+                StoredTime.now(clock));
         em.persist(code);
-        return new Created(code, rendering);
+        return new Created(withImage(code, rendering.svg(), rendering.png()), rendering);
     }
 
     private static QrMatrix encode(CodeSpec spec) {
@@ -94,13 +109,8 @@ public class QrCodes {
                 + " level " + e.errorCorrection() + "; shorten it or choose a lower errorCorrection";
     }
 
-    /** The record with the image just generated for it. */
-    public static QrView withImage(QrCode code, GeneratedCode rendering) {
-        return withImage(code, rendering.svg(), rendering.png());
-    }
-
     /** The record with its image drawn again ({@link #image}). */
-    public static QrView withImage(QrCode code, ByteBuffer image) {
+    static QrView withImage(QrCode code, ByteBuffer image) {
         return code.spec().format() == ImageFormat.SVG
                 ? withImage(code, StandardCharsets.UTF_8.decode(image).toString(), null)
                 : withImage(code, null, image);
@@ -113,11 +123,32 @@ public class QrCodes {
     }
 
     /** The workspace's code with this id; another workspace's id is reported exactly like an unknown one. */
-    public QrCode find(String workspaceId, String id) {
+    QrCode find(String workspaceId, String id) {
         return em.createQuery("select q from QrCode q where q.id = :id and q.workspaceId = :ws", QrCode.class)
                 .setParameter("id", id).setParameter("ws", workspaceId)
                 .getResultStream().findFirst()
                 .orElseThrow(() -> ApiException.notFound("QR code " + id));
+    }
+
+    /** The record (without image) of the workspace's code with this id, or 404. */
+    public QrView view(String workspaceId, String id) {
+        return find(workspaceId, id).view();
+    }
+
+    /** The records (without image) of these codes, by id, fetched in one query. */
+    public Map<String, QrView> views(Collection<String> ids) {
+        return byIds(ids).stream().collect(Collectors.toMap(QrCode::id, QrCode::view));
+    }
+
+    /** These codes as stored, by id, fetched in one query: what it takes to draw them again. */
+    public Map<String, StoredCode> stored(Collection<String> ids) {
+        return byIds(ids).stream().collect(Collectors.toMap(QrCode::id,
+                code -> new StoredCode(code.id(), code.spec(), code.safety())));
+    }
+
+    private List<QrCode> byIds(Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
+                .setParameter("ids", ids).getResultList();
     }
 
     /** Newest first. */

@@ -2,6 +2,7 @@ package dev.qrforge.qr;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.WireNames;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
@@ -9,6 +10,7 @@ import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -77,7 +79,7 @@ public final class QrRequestValidator {
             return Design.DEFAULT;
         }
         BodyStyle style = design.bodyStyle() == null ? Design.DEFAULT.bodyStyle()
-                : oneOf("design.bodyStyle", design.bodyStyle(), BodyStyle::fromWire, BodyStyle.wireNames());
+                : oneOf("design.bodyStyle", design.bodyStyle(), BodyStyle.class);
         Rgb foreground = color("design.foregroundColor", design.foregroundColor(), Design.DEFAULT.foreground());
         Rgb background = color("design.backgroundColor", design.backgroundColor(), Design.DEFAULT.background());
         return new Design(style, foreground, background, gradient(design));
@@ -92,7 +94,7 @@ public final class QrRequestValidator {
                     "design.gradientColor2 is required when design.gradientType is set");
         }
         GradientType type = design.gradientType() == null ? GradientType.LINEAR
-                : oneOf("design.gradientType", design.gradientType(), GradientType::fromWire, GradientType.wireNames());
+                : oneOf("design.gradientType", design.gradientType(), GradientType.class);
         return new Gradient(type, color("design.gradientColor2", design.gradientColor2(), null));
     }
 
@@ -106,10 +108,14 @@ public final class QrRequestValidator {
     }
 
     /** Parses one of an enumerated set of spellings, listing them all on {@code field} when {@code value} is none. */
-    public static <T> T oneOf(String field, String value, Function<String, Optional<T>> parse,
-            java.util.List<String> allowed) {
+    public static <T> T oneOf(String field, String value, Function<String, Optional<T>> parse, List<String> allowed) {
         return parse.apply(value).orElseThrow(() -> ApiException.invalid(field,
                 field + " must be one of: " + String.join(", ", allowed) + "; got '" + value + "'"));
+    }
+
+    /** The constant of {@code type} spelled {@code value} on the wire, or 400 on {@code field} listing them all. */
+    private static <E extends Enum<E>> E oneOf(String field, String value, Class<E> type) {
+        return oneOf(field, value, wire -> WireNames.find(type, wire), WireNames.all(type));
     }
 
     private static Optional<ErrorCorrection> errorCorrection(String value) {

@@ -22,14 +22,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.util.List;
 import java.util.Optional;
 
 /** {@code /api/v1/qr}: generate, list and fetch static QR codes. */
-@Path("/v1/qr")
+@Path(QrLinks.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 @RequestScoped
 public class QrResource {
@@ -55,11 +54,10 @@ public class QrResource {
                     + " but Accept asks for " + rawImage.get().mediaType() + "; make them agree or drop one");
         }
         QrCodes.Created created = codes.create(callers.workspaceId(), spec);
-        URI location = uri.getBaseUriBuilder().path(QrResource.class).path(created.code().id()).build();
-        Response.ResponseBuilder response = Response.created(location);
+        Response.ResponseBuilder response = Response.created(QrLinks.of(uri, created.id()));
         return rawImage.isPresent()
                 ? response.type(spec.format().mediaType()).entity(file(created.rendering().imageFile())).build()
-                : response.type(MediaType.APPLICATION_JSON_TYPE).entity(QrCodes.withImage(created.code(), created.rendering()))
+                : response.type(MediaType.APPLICATION_JSON_TYPE).entity(created.view())
                         .build();
     }
 

@@ -1,8 +1,5 @@
 package dev.qrforge.render;
 
-import java.util.List;
-import java.util.Optional;
-
 /**
  * How the dark modules of a symbol are drawn. The three finder patterns ("eyes") stay square in every style: a
  * scanner finds the symbol by them, and ZXing's detector misreads 1–2 % of symbols with rounded eyes.
@@ -23,18 +20,4 @@ public enum BodyStyle {
      */
     ROUNDED_POINTED;
 
-    /** Returns this style's spelling on the wire, e.g. {@code "rounded-pointed"}. */
-    public String wireName() {
-        return WireNames.of(this);
-    }
-
-    /** Returns the style spelled exactly {@code wire}, or empty. */
-    public static Optional<BodyStyle> fromWire(String wire) {
-        return WireNames.find(BodyStyle.class, wire);
-    }
-
-    /** Returns all wire spellings, for error messages and API documentation. */
-    public static List<String> wireNames() {
-        return WireNames.all(BodyStyle.class);
-    }
 }

@@ -141,12 +141,14 @@ public final class RasterRenderer {
             return new Color(design.foreground().rgb());
         }
         Color[] colors = design.foregroundStops().stream().map(c -> new Color(c.rgb())).toArray(Color[]::new);
-        float modules = spec.matrix().modules();
-        return switch (gradient.type()) {
-            case LINEAR -> new LinearGradientPaint(0, 0, modules, modules, gradient.stopOffsets(), colors);
-            case RADIAL -> new RadialGradientPaint((float) spec.symbolCentre(), (float) spec.symbolCentre(),
-                    (float) spec.symbolHalfDiagonal(), gradient.stopOffsets(), colors);
-        };
+        GradientGeometry geometry = GradientGeometry.of(spec);
+        if (geometry instanceof GradientGeometry.Line line) {
+            return new LinearGradientPaint((float) line.x1(), (float) line.y1(), (float) line.x2(), (float) line.y2(),
+                    gradient.stopOffsets(), colors);
+        }
+        GradientGeometry.Circle circle = (GradientGeometry.Circle) geometry;
+        return new RadialGradientPaint((float) circle.cx(), (float) circle.cy(), (float) circle.r(),
+                gradient.stopOffsets(), colors);
     }
 
     /** Builds a Java2D path from outlines, approximating quarter circles by cubic Béziers. */

@@ -14,6 +14,9 @@ import java.util.Objects;
  */
 public record RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
 
+    /** A module's centre, as a fraction of the module from its top-left corner. */
+    private static final double MODULE_CENTRE = 0.5;
+
     public RenderSpec {
         Objects.requireNonNull(matrix, "matrix");
         Objects.requireNonNull(design, "design");
@@ -40,13 +43,11 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
         return margin * moduleSize();
     }
 
-    /** Returns the symbol's centre on both axes, in module units from its top-left corner. */
-    double symbolCentre() {
-        return matrix.modules() / 2.0;
-    }
-
-    /** Returns the distance from the symbol's centre to its corners in modules: the reach of a radial gradient. */
-    double symbolHalfDiagonal() {
-        return matrix.modules() * Math.sqrt(0.5);
+    /**
+     * Returns the pixel at the centre of module {@code module}, counted from the image's edge (quiet zone included),
+     * on either axis: where a scanner reads a module once it has found the grid.
+     */
+    public int moduleCentre(int module) {
+        return (int) ((module + MODULE_CENTRE) * moduleSize());
     }
 }

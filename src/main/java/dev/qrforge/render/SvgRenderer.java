@@ -59,28 +59,22 @@ public final class SvgRenderer {
 
     /**
      * Writes the gradient in the path's own coordinates (userSpaceOnUse, i.e. modules), so it spans the symbol as
-     * {@link GradientType} describes, exactly as {@link RasterRenderer} paints it.
+     * {@link GradientGeometry} places it, exactly as {@link RasterRenderer} paints it.
      */
     private static void appendGradient(StringBuilder svg, RenderSpec spec, Gradient gradient, List<Rgb> stops) {
-        GradientType type = gradient.type();
-        String element = switch (type) {
-            case LINEAR -> "linearGradient";
-            case RADIAL -> "radialGradient";
-        };
+        GradientGeometry geometry = GradientGeometry.of(spec);
+        String element = geometry instanceof GradientGeometry.Line ? "linearGradient" : "radialGradient";
         svg.append("<defs><").append(element).append(" id=\"").append(GRADIENT_ID)
                 .append("\" gradientUnits=\"userSpaceOnUse\"");
-        switch (type) {
-            case LINEAR -> {
-                attribute(svg, "x1", 0);
-                attribute(svg, "y1", 0);
-                attribute(svg, "x2", spec.matrix().modules());
-                attribute(svg, "y2", spec.matrix().modules());
-            }
-            case RADIAL -> {
-                attribute(svg, "cx", spec.symbolCentre());
-                attribute(svg, "cy", spec.symbolCentre());
-                attribute(svg, "r", spec.symbolHalfDiagonal());
-            }
+        if (geometry instanceof GradientGeometry.Line line) {
+            attribute(svg, "x1", line.x1());
+            attribute(svg, "y1", line.y1());
+            attribute(svg, "x2", line.x2());
+            attribute(svg, "y2", line.y2());
+        } else if (geometry instanceof GradientGeometry.Circle circle) {
+            attribute(svg, "cx", circle.cx());
+            attribute(svg, "cy", circle.cy());
+            attribute(svg, "r", circle.r());
         }
         svg.append('>');
         float[] offsets = gradient.stopOffsets();

@@ -87,7 +87,7 @@ public final class SafetyAssessor {
     /**
      * Assesses a rendering.
      *
-     * @param verified whether the rendering decoded back to its data (see {@link ScanVerifier})
+     * @param verified whether the rendering decoded back to its data (see {@link DecodeVerifier})
      */
     public static Safety assess(RenderSpec spec, boolean verified) {
         Findings findings = new Findings();

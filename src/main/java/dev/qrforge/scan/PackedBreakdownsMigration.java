@@ -1,5 +1,6 @@
 package dev.qrforge.scan;
 
+import jakarta.enterprise.context.Dependent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * table. Java rather than SQL because the packing is the application's own format, the same on H2 and PostgreSQL,
  * and because the two disagree on the text type (CLOB, text).
  */
+@Dependent
 public class PackedBreakdownsMigration implements JavaMigration {
 
     private static final int BATCH = 1000;

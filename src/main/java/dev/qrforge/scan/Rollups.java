@@ -114,7 +114,7 @@ final class Rollups {
             }
             hour.scans++;
             hour.unique += unique[i] ? 1 : 0;
-            Totals day = days.computeIfAbsent(new Key(event.codeId(), ScanStore.utcDay(event.scannedAt())),
+            Totals day = days.computeIfAbsent(new Key(event.codeId(), ScanTables.utcDay(event.scannedAt())),
                     k -> new Totals(0, 0, 0, Breakdown.empty()));
             for (ScanDimension dimension : ScanDimension.values()) {
                 String value = dimension.valueOf(event.facts());

@@ -1,5 +1,6 @@
 package dev.qrforge.scan;
 
+import dev.qrforge.client.ClientFacts;
 import java.time.Instant;
 
 /**

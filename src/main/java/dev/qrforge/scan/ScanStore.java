@@ -1,50 +1,23 @@
 package dev.qrforge.scan;
 
-import dev.qrforge.scan.Sql.Column;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 
-/**
- * Writes buffered scans in one transaction: the counts as increments ({@code scan_count = scan_count + n}, so
- * nodes sharing a database never overwrite each other), each visitor's first scan of the day, the events, and the
- * {@link Rollups} the analytics read.
- */
+/** The server's way into the {@link ScanTables}: a flush's batch in one transaction, and exports page by page. */
 @ApplicationScoped
 public class ScanStore {
 
-    private static final String ADD_COUNT = "update dynamic_code set scan_count = scan_count + ? where id = ?";
-    /** PostgreSQL: every code's increment in one statement, however many codes a flush touches. */
-    private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count + c.scans"
-            + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id";
-    private static final Column CODE = new Column("dynamic_code_id", "varchar");
-    private static final Column DAY = new Column("scan_day", "date");
-    private static final Column VISITOR = new Column("visitor_key", "varchar");
-    private static final List<Column> VISIT_COLUMNS = List.of(CODE, DAY, VISITOR);
-    private static final Column TEXT = new Column(null, "varchar");
-    private static final Column FLAG = new Column(null, "boolean");
-    private static final List<Column> EVENT_COLUMNS = List.of(CODE, new Column("scanned_at", "timestamptz"),
-            named(FLAG, "bot"), named(TEXT, "os"), named(TEXT, "os_version"), named(TEXT, "device"),
-            named(TEXT, "browser"), named(TEXT, "browser_version"), named(TEXT, "country"), named(TEXT, "region"),
-            named(TEXT, "city"), named(TEXT, "language"), named(TEXT, "referrer_host"), VISITOR,
-            named(FLAG, "unique_scan"));
-
-    private record Visit(String codeId, LocalDate day, String visitorKey) {
-    }
+    /** Events read per query by an export: large enough to amortise the query, small enough to stream. */
+    static final int EXPORT_PAGE = 5000;
 
     @Resource
     DataSource dataSource;
@@ -52,135 +25,24 @@ public class ScanStore {
     @Transactional
     public void write(List<ScanEvent> events, Map<String, Long> counts) {
         try (Connection connection = dataSource.getConnection()) {
-            boolean postgres = Sql.postgres(connection);
-            addCounts(connection, postgres, counts);
-            boolean[] unique = firstVisits(connection, postgres, events);
-            insertEvents(connection, postgres, events, unique);
-            Rollups.add(connection, postgres, events, unique);
+            ScanTables.write(connection, events, counts);
         } catch (SQLException e) {
             throw new IllegalStateException("could not write scans: " + e.getMessage(), e);
         }
     }
 
-    private static void addCounts(Connection connection, boolean postgres, Map<String, Long> counts)
-            throws SQLException {
-        if (postgres) {
-            try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
-                addCounts.setArray(1, connection.createArrayOf("varchar", counts.keySet().toArray()));
-                addCounts.setArray(2, connection.createArrayOf("bigint", counts.values().toArray()));
-                addCounts.executeUpdate();
-            }
-            return;
-        }
-        try (PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
-            for (Map.Entry<String, Long> count : counts.entrySet()) {
-                addCount.setLong(1, count.getValue());
-                addCount.setString(2, count.getKey());
-                addCount.addBatch();
-            }
-            addCount.executeBatch();
-        }
-    }
-
     /**
-     * Which events are a person's first scan of the code that (UTC) day, here or in any earlier flush: the visits
-     * {@code scan_visitor} did not hold yet. Visits already there are left alone (insert-if-absent), so two nodes
-     * never both count the same first visit.
+     * Hands {@code each} a code's events scanned in [from, to), in time order, a page per query, so an export of
+     * millions of rows needs neither memory nor one long-running query.
      */
-    private static boolean[] firstVisits(Connection connection, boolean postgres, List<ScanEvent> events)
-            throws SQLException {
-        Map<Visit, Integer> firstInBatch = new LinkedHashMap<>();
-        for (int i = 0; i < events.size(); i++) {
-            ScanEvent event = events.get(i);
-            if (event.counted() && event.visitorKey() != null) {
-                firstInBatch.putIfAbsent(new Visit(event.codeId(), utcDay(event.scannedAt()), event.visitorKey()), i);
+    public void export(String codeId, Instant from, Instant to, Consumer<StoredScan> each) {
+        Optional<ScanTables.Cursor> next = Optional.of(ScanTables.Cursor.before(from));
+        while (next.isPresent()) {
+            try (Connection connection = dataSource.getConnection()) {
+                next = ScanTables.readEvents(connection, codeId, to, next.get(), EXPORT_PAGE, each);
+            } catch (SQLException e) {
+                throw new IllegalStateException("could not export scans: " + e.getMessage(), e);
             }
         }
-        boolean[] unique = new boolean[events.size()];
-        if (firstInBatch.isEmpty()) {
-            return unique;
-        }
-        List<Object[]> rows = firstInBatch.keySet().stream()
-                .map(v -> new Object[] {v.codeId(), v.day(), v.visitorKey()}).toList();
-        Set<Visit> inserted = postgres ? newVisitsPostgres(connection, rows) : newVisitsH2(connection, rows);
-        firstInBatch.forEach((visit, eventIndex) -> unique[eventIndex] = inserted.contains(visit));
-        return unique;
-    }
-
-    private static Set<Visit> newVisitsPostgres(Connection connection, List<Object[]> rows) throws SQLException {
-        Set<Visit> inserted = new HashSet<>();
-        try (PreparedStatement insert = connection.prepareStatement("insert into scan_visitor ("
-                + Sql.names(VISIT_COLUMNS, "") + ") select * from unnest(" + Sql.arrays(VISIT_COLUMNS)
-                + ") on conflict do nothing returning " + Sql.names(VISIT_COLUMNS, ""))) {
-            Sql.bindArrays(connection, insert, VISIT_COLUMNS, rows);
-            try (ResultSet created = insert.executeQuery()) {
-                while (created.next()) {
-                    inserted.add(new Visit(created.getString(1), created.getObject(2, LocalDate.class),
-                            created.getString(3)));
-                }
-            }
-        }
-        return inserted;
-    }
-
-    /** Standard SQL MERGE, one row per statement: its update count says whether the row was new. */
-    private static Set<Visit> newVisitsH2(Connection connection, List<Object[]> rows) throws SQLException {
-        Set<Visit> inserted = new HashSet<>();
-        try (PreparedStatement merge = connection.prepareStatement("merge into scan_visitor t using (values"
-                + " (cast(? as varchar(40)), cast(? as date), cast(? as varchar(32)))) s(code, scan_day, visitor) on"
-                + " t.dynamic_code_id = s.code and t.scan_day = s.scan_day and t.visitor_key = s.visitor"
-                + " when not matched then insert (" + Sql.names(VISIT_COLUMNS, "") + ") values (s.code,"
-                + " s.scan_day, s.visitor)")) {
-            for (Object[] row : rows) {
-                Sql.bindRow(merge, row);
-                merge.addBatch();
-            }
-            int[] counts = merge.executeBatch();
-            for (int r = 0; r < rows.size(); r++) {
-                if (counts[r] > 0) {
-                    inserted.add(new Visit((String) rows.get(r)[0], (LocalDate) rows.get(r)[1],
-                            (String) rows.get(r)[2]));
-                }
-            }
-        }
-        return inserted;
-    }
-
-    private static void insertEvents(Connection connection, boolean postgres, List<ScanEvent> events,
-            boolean[] unique) throws SQLException {
-        List<Object[]> rows = new ArrayList<>(events.size());
-        for (int i = 0; i < events.size(); i++) {
-            ScanEvent event = events.get(i);
-            ClientFacts facts = event.facts();
-            rows.add(new Object[] {event.codeId(), event.scannedAt(), facts.bot(), facts.os(), facts.osVersion(),
-                facts.device(), facts.browser(), facts.browserVersion(), facts.country(), facts.region(),
-                facts.city(), facts.language(), facts.referrerHost(), event.visitorKey(), unique[i]});
-        }
-        String names = Sql.names(EVENT_COLUMNS, "");
-        if (postgres) {
-            // One statement whatever the batch size, without depending on the driver's reWriteBatchedInserts.
-            try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
-                    + ") select * from unnest(" + Sql.arrays(EVENT_COLUMNS) + ")")) {
-                Sql.bindArrays(connection, insert, EVENT_COLUMNS, rows);
-                insert.executeUpdate();
-            }
-            return;
-        }
-        try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
-                + ") values (" + Sql.parameters(EVENT_COLUMNS) + ")")) {
-            for (Object[] row : rows) {
-                Sql.bindRow(insert, row);
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
-    }
-
-    private static Column named(Column type, String name) {
-        return new Column(name, type.arrayType());
-    }
-
-    static LocalDate utcDay(Instant at) {
-        return at.atZone(ZoneOffset.UTC).toLocalDate();
     }
 }

@@ -16,34 +16,34 @@ class RouterTest {
     private static final String HIT = "https://example.com/hit";
     /** A Wednesday, noon UTC. */
     private static final Instant WEDNESDAY_NOON = Instant.parse("2026-01-07T12:00:00Z");
-    private static final ScanContext SCAN = new ScanContext("iOS", "mobile", "Safari", "DE", "de", WEDNESDAY_NOON, 0);
+    private static final RoutingFacts SCAN = new RoutingFacts("iOS", "mobile", "Safari", "DE", "de", WEDNESDAY_NOON, 0);
     /** Fails the test if a rule draws a number when it has no split. */
     private static final RandomGenerator NO_DRAW = () -> {
         throw new AssertionError("no random draw expected");
     };
 
     /** Where {@code scan} goes under one rule with the given {@code when} that sends matches to {@link #HIT}. */
-    private static String route(String when, ScanContext scan) {
+    private static String route(String when, RoutingFacts scan) {
         return Router.destination(rules("[{'when': " + when + ", 'destinationUrl': '" + HIT + "'}]"), DEFAULT,
                 scan, NO_DRAW);
     }
 
-    private static boolean matches(String when, ScanContext scan) {
+    private static boolean matches(String when, RoutingFacts scan) {
         return route(when, scan).equals(HIT);
     }
 
-    private static ScanContext at(String instant) {
-        return new ScanContext(SCAN.os(), SCAN.device(), SCAN.browser(), SCAN.country(), SCAN.language(),
+    private static RoutingFacts at(String instant) {
+        return new RoutingFacts(SCAN.os(), SCAN.device(), SCAN.browser(), SCAN.country(), SCAN.language(),
                 Instant.parse(instant), SCAN.scanCountBefore());
     }
 
-    private static ScanContext with(String dimension, String value) {
+    private static RoutingFacts with(String dimension, String value) {
         return switch (dimension) {
-            case "os" -> new ScanContext(value, "mobile", "Safari", "DE", "de", WEDNESDAY_NOON, 0);
-            case "device" -> new ScanContext("iOS", value, "Safari", "DE", "de", WEDNESDAY_NOON, 0);
-            case "browser" -> new ScanContext("iOS", "mobile", value, "DE", "de", WEDNESDAY_NOON, 0);
-            case "country" -> new ScanContext("iOS", "mobile", "Safari", value, "de", WEDNESDAY_NOON, 0);
-            case "language" -> new ScanContext("iOS", "mobile", "Safari", "DE", value, WEDNESDAY_NOON, 0);
+            case "os" -> new RoutingFacts(value, "mobile", "Safari", "DE", "de", WEDNESDAY_NOON, 0);
+            case "device" -> new RoutingFacts("iOS", value, "Safari", "DE", "de", WEDNESDAY_NOON, 0);
+            case "browser" -> new RoutingFacts("iOS", "mobile", value, "DE", "de", WEDNESDAY_NOON, 0);
+            case "country" -> new RoutingFacts("iOS", "mobile", "Safari", value, "de", WEDNESDAY_NOON, 0);
+            case "language" -> new RoutingFacts("iOS", "mobile", "Safari", "DE", value, WEDNESDAY_NOON, 0);
             default -> throw new IllegalArgumentException(dimension);
         };
     }
@@ -75,7 +75,7 @@ class RouterTest {
 
     @Test
     void emptyOrAbsentConditionsMatchEvenAScanThatKnowsNothing() {
-        ScanContext unknown = new ScanContext(null, null, null, null, null, WEDNESDAY_NOON, 0);
+        RoutingFacts unknown = new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 0);
         assertThat(matches("{}", unknown)).isTrue();
         assertThat(Router.destination(rules("[{'destinationUrl': '" + HIT + "'}]"), DEFAULT, unknown, NO_DRAW))
                 .isEqualTo(HIT);
@@ -92,7 +92,7 @@ class RouterTest {
         assertThat(Router.destination(rules, DEFAULT, with("device", "desktop"), NO_DRAW))
                 .isEqualTo("https://example.com/ios");
         assertThat(Router.destination(rules, DEFAULT,
-                new ScanContext("Windows", "desktop", "Edge", "DE", "de", WEDNESDAY_NOON, 0), NO_DRAW))
+                new RoutingFacts("Windows", "desktop", "Edge", "DE", "de", WEDNESDAY_NOON, 0), NO_DRAW))
                 .isEqualTo(DEFAULT);
         assertThat(Router.destination(List.of(), DEFAULT, SCAN, NO_DRAW)).isEqualTo(DEFAULT);
     }
@@ -175,10 +175,10 @@ class RouterTest {
     @Test
     void scanCountBelowCountsTheScansBeforeThisOne() {
         String firstHundred = "{'scanCountBelow': 100}";
-        assertThat(matches(firstHundred, new ScanContext(null, null, null, null, null, WEDNESDAY_NOON, 0))).isTrue();
-        assertThat(matches(firstHundred, new ScanContext(null, null, null, null, null, WEDNESDAY_NOON, 99)))
+        assertThat(matches(firstHundred, new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 0))).isTrue();
+        assertThat(matches(firstHundred, new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 99)))
                 .as("the 100th scan").isTrue();
-        assertThat(matches(firstHundred, new ScanContext(null, null, null, null, null, WEDNESDAY_NOON, 100)))
+        assertThat(matches(firstHundred, new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 100)))
                 .as("the 101st scan").isFalse();
     }
 }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class SplitTest {
 
-    private static final ScanContext SCAN =
-            new ScanContext("iOS", "mobile", "Safari", "DE", "de", Instant.parse("2026-01-07T12:00:00Z"), 0);
+    private static final RoutingFacts SCAN =
+            new RoutingFacts("iOS", "mobile", "Safari", "DE", "de", Instant.parse("2026-01-07T12:00:00Z"), 0);
     private static final List<Rule> SEVENTY_THIRTY = rules("[{'split': ["
             + "{'destinationUrl': 'https://example.com/a', 'weight': 70},"
             + "{'destinationUrl': 'https://example.com/b', 'weight': 30}]}]");

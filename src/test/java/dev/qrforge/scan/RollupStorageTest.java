@@ -2,6 +2,7 @@ package dev.qrforge.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.qrforge.client.ClientFacts;
 import dev.qrforge.platform.DatabaseMigrations;
 import java.sql.Connection;
 import java.sql.ResultSet;

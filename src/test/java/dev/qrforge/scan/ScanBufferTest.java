@@ -3,6 +3,7 @@ package dev.qrforge.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.qrforge.client.ClientFacts;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

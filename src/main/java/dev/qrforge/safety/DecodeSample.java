@@ -1,0 +1,143 @@
+package dev.qrforge.safety;
+
+import com.google.zxing.LuminanceSource;
+import dev.qrforge.render.RenderSpec;
+import dev.qrforge.render.RowSink;
+import java.awt.image.BufferedImage;
+
+/**
+ * What the verifier reads of a rendering: its luminance, collected row by row while the image is drawn and averaged
+ * over square blocks, as a camera's optics average what falls on one sensor pixel, down to
+ * {@link #MIN_PIXELS_PER_MODULE} pixels per module (what a phone needs, and ZXing reads codes at half that) and at most
+ * {@link #MAX_EDGE} pixels a side. A 1000 px code of a short URL is thus checked on a sample of about 170 px and 28 KB
+ * instead of a 1 MB copy of every pixel, and a 5000 px one on the same; codes of few pixels per module are read pixel
+ * for pixel.
+ */
+public final class DecodeSample extends LuminanceSource implements RowSink {
+
+    /** Ample for any symbol: even version 40 with its quiet zone keeps more than 5 sample pixels per module. */
+    static final int MAX_EDGE = 1024;
+    static final int MIN_PIXELS_PER_MODULE = 4;
+
+    /** ZXing's luminance weights, (R + 2G + B) / 4, so the sample binarises as ZXing's own sources would. */
+    private static final int WEIGHT_SUM = 4;
+    private static final int CHANNEL = 0xff;
+
+    private final int sourceWidth;
+    private final int sourceHeight;
+    private final int factor;
+    private final byte[] luminance;
+    /** Weighted channel sums of the block row being collected, one per sample column. */
+    private final int[] sums;
+    private int nextRow;
+
+    private DecodeSample(int sourceWidth, int sourceHeight, int factor) {
+        super(ceilDiv(sourceWidth, factor), ceilDiv(sourceHeight, factor));
+        this.sourceWidth = sourceWidth;
+        this.sourceHeight = sourceHeight;
+        this.factor = factor;
+        this.luminance = new byte[getWidth() * getHeight()];
+        this.sums = new int[getWidth()];
+    }
+
+    /** An empty sample for the rendering of {@code spec}, to be filled through {@link #row}. */
+    public static DecodeSample forCode(RenderSpec spec) {
+        return new DecodeSample(spec.size(), spec.size(), factor(spec));
+    }
+
+    /** The sample of a code's rendering that exists anyway as an image (a composite's code box). */
+    public static DecodeSample of(BufferedImage image, RenderSpec spec) {
+        int width = image.getWidth();
+        DecodeSample sample = new DecodeSample(width, image.getHeight(), factor(spec));
+        int[] row = new int[width];
+        for (int y = 0; y < image.getHeight(); y++) {
+            sample.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
+        }
+        return sample;
+    }
+
+    /** The bytes the sample of {@code spec}'s rendering holds. */
+    public static long bytesFor(RenderSpec spec) {
+        int factor = factor(spec);
+        long edge = ceilDiv(spec.size(), factor);
+        return edge * edge + edge * Integer.BYTES;
+    }
+
+    private static int factor(RenderSpec spec) {
+        int toModules = (int) (spec.moduleSize() / MIN_PIXELS_PER_MODULE);
+        return Math.max(1, Math.max(toModules, ceilDiv(spec.size(), MAX_EDGE)));
+    }
+
+    @Override
+    public void row(int y, int[] pixels, int offset) {
+        if (y != nextRow) {
+            throw new IllegalStateException("expected row " + nextRow + ", got " + y);
+        }
+        if (factor == 1) {
+            int start = y * sourceWidth;
+            for (int x = 0; x < sourceWidth; x++) {
+                luminance[start + x] = (byte) (weighted(pixels[offset + x]) / WEIGHT_SUM);
+            }
+            nextRow++;
+            return;
+        }
+        for (int column = 0, x = 0; column < sums.length; column++) {
+            int end = Math.min(x + factor, sourceWidth);
+            int sum = 0;
+            for (; x < end; x++) {
+                sum += weighted(pixels[offset + x]);
+            }
+            sums[column] += sum;
+        }
+        nextRow++;
+        int rowsInBlock = (y % factor) + 1;
+        if (rowsInBlock == factor || nextRow == sourceHeight) {
+            int start = (y / factor) * getWidth();
+            for (int column = 0; column < sums.length; column++) {
+                int columns = Math.min(factor, sourceWidth - column * factor);
+                luminance[start + column] = (byte) (sums[column] / (WEIGHT_SUM * rowsInBlock * columns));
+                sums[column] = 0;
+            }
+        }
+    }
+
+    private static int weighted(int rgb) {
+        return (rgb >> 16 & CHANNEL) + 2 * (rgb >> 8 & CHANNEL) + (rgb & CHANNEL);
+    }
+
+    /** Source pixels per sample pixel along each axis. */
+    int factor() {
+        return factor;
+    }
+
+    int sourceWidth() {
+        return sourceWidth;
+    }
+
+    int sourceHeight() {
+        return sourceHeight;
+    }
+
+    /** Whether every row of the source has arrived. */
+    boolean complete() {
+        return nextRow == sourceHeight;
+    }
+
+    @Override
+    public byte[] getRow(int y, byte[] row) {
+        int width = getWidth();
+        byte[] target = row == null || row.length < width ? new byte[width] : row;
+        System.arraycopy(luminance, y * width, target, 0, width);
+        return target;
+    }
+
+    @Override
+    public byte[] getMatrix() {
+        // ZXing's binarisers only read the matrix; handing out the array spares a copy.
+        return luminance;
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+}

@@ -1,0 +1,114 @@
+package dev.qrforge.scan;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+
+/**
+ * Reads the rollups the flush maintains ({@link Rollups}), never the raw events: hourly totals, and the breakdowns,
+ * from the daily rows for the whole UTC days of a range and from the hourly rows for its partial days at either end,
+ * so any range costs a few index range scans whatever it spans.
+ */
+@ApplicationScoped
+public class RollupReader {
+
+    private static final String HOURLY = "select hour_start, scans, unique_scans, bot_scans from scan_hourly"
+            + " where dynamic_code_id = ? and hour_start >= ? and hour_start < ?";
+    private static final String BREAKDOWNS_DAILY = "select breakdown from scan_daily"
+            + " where dynamic_code_id = ? and scan_day >= ? and scan_day < ?";
+    private static final String BREAKDOWNS_HOURLY = "select breakdown from scan_hourly where dynamic_code_id = ?"
+            + " and ((hour_start >= ? and hour_start < ?) or (hour_start >= ? and hour_start < ?))";
+
+    /** One code's scans in one UTC hour. */
+    public record Hour(Instant start, long scans, long uniqueScans, long botScans) {
+    }
+
+    @Resource
+    DataSource dataSource;
+
+    /** Hands {@code each} every hour of [from, to) in which the code was scanned; {@code from} and {@code to} on hours. */
+    public void hours(String codeId, Instant from, Instant to, Consumer<Hour> each) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement hourly = connection.prepareStatement(HOURLY)) {
+            hourly.setString(1, codeId);
+            hourly.setObject(2, utc(from));
+            hourly.setObject(3, utc(to));
+            try (ResultSet rows = hourly.executeQuery()) {
+                while (rows.next()) {
+                    each.accept(new Hour(rows.getObject(1, OffsetDateTime.class).toInstant(), rows.getLong(2),
+                            rows.getLong(3), rows.getLong(4)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
+        }
+    }
+
+    /** The code's scans in [from, to) by every dimension and value; {@code from} and {@code to} on hours. */
+    public Map<ScanDimension, Map<String, Long>> breakdowns(String codeId, Instant from, Instant to) {
+        Map<ScanDimension, Map<String, Long>> result = new EnumMap<>(ScanDimension.class);
+        for (ScanDimension dimension : ScanDimension.values()) {
+            result.put(dimension, new HashMap<>());
+        }
+        Instant firstDay = from.truncatedTo(ChronoUnit.DAYS);
+        if (firstDay.isBefore(from)) {
+            firstDay = firstDay.plus(1, ChronoUnit.DAYS);
+        }
+        Instant endDay = to.truncatedTo(ChronoUnit.DAYS);
+        try (Connection connection = dataSource.getConnection()) {
+            if (firstDay.isBefore(endDay)) {
+                try (PreparedStatement daily = connection.prepareStatement(BREAKDOWNS_DAILY)) {
+                    daily.setString(1, codeId);
+                    daily.setObject(2, LocalDate.ofInstant(firstDay, ZoneOffset.UTC));
+                    daily.setObject(3, LocalDate.ofInstant(endDay, ZoneOffset.UTC));
+                    collect(daily, result);
+                }
+            } else {
+                // No whole UTC day inside: the hourly table covers everything, as one stretch.
+                firstDay = to;
+                endDay = to;
+            }
+            try (PreparedStatement hourly = connection.prepareStatement(BREAKDOWNS_HOURLY)) {
+                hourly.setString(1, codeId);
+                hourly.setObject(2, utc(from));
+                hourly.setObject(3, utc(firstDay));
+                hourly.setObject(4, utc(endDay));
+                hourly.setObject(5, utc(to));
+                collect(hourly, result);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
+        }
+        return result;
+    }
+
+    private static void collect(PreparedStatement query, Map<ScanDimension, Map<String, Long>> into)
+            throws SQLException {
+        try (ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                Breakdown breakdown = Breakdown.parse(rows.getString(1));
+                for (ScanDimension dimension : ScanDimension.values()) {
+                    breakdown.of(dimension.stored()).forEach((value, scans) ->
+                            into.get(dimension).merge(value, scans, Long::sum));
+                }
+            }
+        }
+    }
+
+    private static OffsetDateTime utc(Instant at) {
+        return OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,240 @@
+package dev.qrforge.scan;
+
+import dev.qrforge.client.ClientFacts;
+import dev.qrforge.scan.Sql.Column;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The scan tables, the one place that knows their columns. A flush writes a batch here: the counts as increments
+ * ({@code scan_count = scan_count + n}, so nodes sharing a database never overwrite each other), each visitor's first
+ * scan of the day, the events, and the {@link Rollups} the analytics read. The export reads the events back here.
+ * Plain JDBC on a connection the caller owns, so the server's flush and the analytics benchmark run the same code.
+ */
+public final class ScanTables {
+
+    private static final String ADD_COUNT = "update dynamic_code set scan_count = scan_count + ? where id = ?";
+    /** PostgreSQL: every code's increment in one statement, however many codes a flush touches. */
+    private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count + c.scans"
+            + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id";
+    private static final Column CODE = new Column("dynamic_code_id", "varchar");
+    private static final Column DAY = new Column("scan_day", "date");
+    private static final Column VISITOR = new Column("visitor_key", "varchar");
+    private static final List<Column> VISIT_COLUMNS = List.of(CODE, DAY, VISITOR);
+    private static final Column SCANNED_AT = new Column("scanned_at", "timestamptz");
+    private static final Column BOT = new Column("bot", "boolean");
+    private static final Column OS = text("os");
+    private static final Column OS_VERSION = text("os_version");
+    private static final Column DEVICE = text("device");
+    private static final Column BROWSER = text("browser");
+    private static final Column BROWSER_VERSION = text("browser_version");
+    private static final Column COUNTRY = text("country");
+    private static final Column REGION = text("region");
+    private static final Column CITY = text("city");
+    private static final Column LANGUAGE = text("language");
+    private static final Column REFERRER = text("referrer_host");
+    private static final Column UNIQUE = new Column("unique_scan", "boolean");
+    /** What a flush writes of an event, in the order of the rows {@link #insertEvents} builds. */
+    private static final List<Column> EVENT_COLUMNS = List.of(CODE, SCANNED_AT, BOT, OS, OS_VERSION, DEVICE, BROWSER,
+            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, VISITOR, UNIQUE);
+    /** What the export reads of an event: no code (it asks for one), no visitor key (it never leaves). */
+    private static final List<Column> EXPORTED = List.of(SCANNED_AT, BOT, UNIQUE, OS, OS_VERSION, DEVICE, BROWSER,
+            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER);
+    private static final String EXPORT_PAGE = "select id, " + Sql.names(EXPORTED, "") + " from scan_event where "
+            + CODE.name() + " = ? and scanned_at < ? and (scanned_at > ? or (scanned_at = ? and id > ?))"
+            + " order by scanned_at, id";
+
+    private record Visit(String codeId, LocalDate day, String visitorKey) {
+    }
+
+    /** Where an export has got to: the last event read, in (scanned_at, id) order. */
+    public record Cursor(OffsetDateTime scannedAt, long id) {
+
+        /** Before every event scanned at or after {@code from}. */
+        public static Cursor before(Instant from) {
+            return new Cursor(OffsetDateTime.ofInstant(from, ZoneOffset.UTC).minusNanos(1000), Long.MAX_VALUE);
+        }
+    }
+
+    private ScanTables() {
+    }
+
+    /** Writes one batch; the caller owns the connection and the transaction. */
+    public static void write(Connection connection, List<ScanEvent> events, Map<String, Long> counts)
+            throws SQLException {
+        boolean postgres = Sql.postgres(connection);
+        addCounts(connection, postgres, counts);
+        boolean[] unique = firstVisits(connection, postgres, events);
+        insertEvents(connection, postgres, events, unique);
+        Rollups.add(connection, postgres, events, unique);
+    }
+
+    /**
+     * Reads up to {@code limit} of a code's events after {@code after} and before {@code to}, in time order.
+     *
+     * @return the cursor after the last event read, or empty if there were fewer than {@code limit}
+     */
+    static Optional<Cursor> readEvents(Connection connection, String codeId, Instant to, Cursor after, int limit,
+            Consumer<StoredScan> each) throws SQLException {
+        try (PreparedStatement page = connection.prepareStatement(EXPORT_PAGE)) {
+            page.setMaxRows(limit);
+            page.setString(1, codeId);
+            page.setObject(2, OffsetDateTime.ofInstant(to, ZoneOffset.UTC));
+            page.setObject(3, after.scannedAt());
+            page.setObject(4, after.scannedAt());
+            page.setLong(5, after.id());
+            int rows = 0;
+            Cursor last = after;
+            try (ResultSet row = page.executeQuery()) {
+                while (row.next()) {
+                    rows++;
+                    OffsetDateTime scannedAt = row.getObject(SCANNED_AT.name(), OffsetDateTime.class);
+                    last = new Cursor(scannedAt, row.getLong("id"));
+                    each.accept(new StoredScan(scannedAt.toInstant(), row.getBoolean(BOT.name()),
+                            row.getBoolean(UNIQUE.name()), row.getString(OS.name()), row.getString(OS_VERSION.name()),
+                            row.getString(DEVICE.name()), row.getString(BROWSER.name()),
+                            row.getString(BROWSER_VERSION.name()), row.getString(COUNTRY.name()),
+                            row.getString(REGION.name()), row.getString(CITY.name()), row.getString(LANGUAGE.name()),
+                            row.getString(REFERRER.name())));
+                }
+            }
+            return rows == limit ? Optional.of(last) : Optional.empty();
+        }
+    }
+
+    private static void addCounts(Connection connection, boolean postgres, Map<String, Long> counts)
+            throws SQLException {
+        if (postgres) {
+            try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
+                addCounts.setArray(1, connection.createArrayOf("varchar", counts.keySet().toArray()));
+                addCounts.setArray(2, connection.createArrayOf("bigint", counts.values().toArray()));
+                addCounts.executeUpdate();
+            }
+            return;
+        }
+        try (PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
+            for (Map.Entry<String, Long> count : counts.entrySet()) {
+                addCount.setLong(1, count.getValue());
+                addCount.setString(2, count.getKey());
+                addCount.addBatch();
+            }
+            addCount.executeBatch();
+        }
+    }
+
+    /**
+     * Which events are a person's first scan of the code that (UTC) day, here or in any earlier flush: the visits
+     * {@code scan_visitor} did not hold yet. Visits already there are left alone (insert-if-absent), so two nodes
+     * never both count the same first visit.
+     */
+    private static boolean[] firstVisits(Connection connection, boolean postgres, List<ScanEvent> events)
+            throws SQLException {
+        Map<Visit, Integer> firstInBatch = new LinkedHashMap<>();
+        for (int i = 0; i < events.size(); i++) {
+            ScanEvent event = events.get(i);
+            if (event.counted() && event.visitorKey() != null) {
+                firstInBatch.putIfAbsent(new Visit(event.codeId(), utcDay(event.scannedAt()), event.visitorKey()), i);
+            }
+        }
+        boolean[] unique = new boolean[events.size()];
+        if (firstInBatch.isEmpty()) {
+            return unique;
+        }
+        List<Object[]> rows = firstInBatch.keySet().stream()
+                .map(v -> new Object[] {v.codeId(), v.day(), v.visitorKey()}).toList();
+        Set<Visit> inserted = postgres ? newVisitsPostgres(connection, rows) : newVisitsH2(connection, rows);
+        firstInBatch.forEach((visit, eventIndex) -> unique[eventIndex] = inserted.contains(visit));
+        return unique;
+    }
+
+    private static Set<Visit> newVisitsPostgres(Connection connection, List<Object[]> rows) throws SQLException {
+        Set<Visit> inserted = new HashSet<>();
+        try (PreparedStatement insert = connection.prepareStatement("insert into scan_visitor ("
+                + Sql.names(VISIT_COLUMNS, "") + ") select * from unnest(" + Sql.arrays(VISIT_COLUMNS)
+                + ") on conflict do nothing returning " + Sql.names(VISIT_COLUMNS, ""))) {
+            Sql.bindArrays(connection, insert, VISIT_COLUMNS, rows);
+            try (ResultSet created = insert.executeQuery()) {
+                while (created.next()) {
+                    inserted.add(new Visit(created.getString(1), created.getObject(2, LocalDate.class),
+                            created.getString(3)));
+                }
+            }
+        }
+        return inserted;
+    }
+
+    /** Standard SQL MERGE, one row per statement: its update count says whether the row was new. */
+    private static Set<Visit> newVisitsH2(Connection connection, List<Object[]> rows) throws SQLException {
+        Set<Visit> inserted = new HashSet<>();
+        try (PreparedStatement merge = connection.prepareStatement("merge into scan_visitor t using (values"
+                + " (cast(? as varchar(40)), cast(? as date), cast(? as varchar(32)))) s(code, scan_day, visitor) on"
+                + " t.dynamic_code_id = s.code and t.scan_day = s.scan_day and t.visitor_key = s.visitor"
+                + " when not matched then insert (" + Sql.names(VISIT_COLUMNS, "") + ") values (s.code,"
+                + " s.scan_day, s.visitor)")) {
+            for (Object[] row : rows) {
+                Sql.bindRow(merge, row);
+                merge.addBatch();
+            }
+            int[] counts = merge.executeBatch();
+            for (int r = 0; r < rows.size(); r++) {
+                if (counts[r] > 0) {
+                    inserted.add(new Visit((String) rows.get(r)[0], (LocalDate) rows.get(r)[1],
+                            (String) rows.get(r)[2]));
+                }
+            }
+        }
+        return inserted;
+    }
+
+    private static void insertEvents(Connection connection, boolean postgres, List<ScanEvent> events,
+            boolean[] unique) throws SQLException {
+        List<Object[]> rows = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            ScanEvent event = events.get(i);
+            ClientFacts facts = event.facts();
+            rows.add(new Object[] {event.codeId(), event.scannedAt(), facts.bot(), facts.os(), facts.osVersion(),
+                facts.device(), facts.browser(), facts.browserVersion(), facts.country(), facts.region(),
+                facts.city(), facts.language(), facts.referrerHost(), event.visitorKey(), unique[i]});
+        }
+        String names = Sql.names(EVENT_COLUMNS, "");
+        if (postgres) {
+            // One statement whatever the batch size, without depending on the driver's reWriteBatchedInserts.
+            try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
+                    + ") select * from unnest(" + Sql.arrays(EVENT_COLUMNS) + ")")) {
+                Sql.bindArrays(connection, insert, EVENT_COLUMNS, rows);
+                insert.executeUpdate();
+            }
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
+                + ") values (" + Sql.parameters(EVENT_COLUMNS) + ")")) {
+            for (Object[] row : rows) {
+                Sql.bindRow(insert, row);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    private static Column text(String name) {
+        return new Column(name, "varchar");
+    }
+
+    static LocalDate utcDay(Instant at) {
+        return at.atZone(ZoneOffset.UTC).toLocalDate();
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Who is calling: the one authentication mechanism (Keycloak access tokens and workspace API keys in the same Bearer
+ * header), workspaces, scopes and their filter, rate limits, CORS and security headers, and the API key endpoints.
+ * Every resource asks {@code CallerContext} for the caller; this package knows no feature.
+ */
+package dev.qrforge.security;

@@ -1,0 +1,100 @@
+package dev.qrforge.safety;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.qrforge.render.BodyStyle;
+import dev.qrforge.render.Design;
+import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.render.Gradient;
+import dev.qrforge.render.GradientType;
+import dev.qrforge.render.QrEncoder;
+import dev.qrforge.render.QrMatrix;
+import dev.qrforge.render.RasterRenderer;
+import dev.qrforge.render.RenderSpec;
+import dev.qrforge.render.Rgb;
+import java.awt.image.BufferedImage;
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
+
+class DecodeSampleTest {
+
+    /** Version 40: 177 modules, the densest symbol. */
+    private static final QrMatrix DENSEST = new QrMatrix(40, 177, new BitSet());
+
+    private static int luminance(DecodeSample sample, int x, int y) {
+        return sample.getMatrix()[y * sample.getWidth() + x] & 0xff;
+    }
+
+    @Test
+    void codesOfFewPixelsPerModuleAreReadPixelForPixel() {
+        BufferedImage image = new BufferedImage(3, 3, BufferedImage.TYPE_INT_RGB);
+        image.setRGB(0, 0, 0xffffff);
+        image.setRGB(1, 0, 0x00ff00);
+        image.setRGB(2, 1, 0x0000ff);
+        DecodeSample sample = DecodeSample.of(image, new RenderSpec(DENSEST, 3, 0, Design.DEFAULT));
+        assertThat(sample.factor()).isEqualTo(1);
+        assertThat(sample.getWidth()).isEqualTo(3);
+        assertThat(luminance(sample, 0, 0)).isEqualTo(255);
+        // ZXing's weights: (R + 2G + B) / 4.
+        assertThat(luminance(sample, 1, 0)).isEqualTo(127);
+        assertThat(luminance(sample, 2, 1)).isEqualTo(63);
+        assertThat(luminance(sample, 0, 1)).isZero();
+    }
+
+    @Test
+    void largeImagesAreAveragedOverBlocksIncludingThePartialOnesAtTheEdges() {
+        // 2050 px of version 40: 11 px per module, but at most 1024 px a side, so blocks of 3, the last 1 px wide.
+        int edge = 2050;
+        BufferedImage image = new BufferedImage(edge, edge, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < edge; y++) {
+            for (int x = 0; x < edge; x++) {
+                // White on every third column only: a block averages one white pixel in three.
+                image.setRGB(x, y, x % 3 == 0 ? 0xffffff : 0);
+            }
+        }
+        RenderSpec spec = new RenderSpec(DENSEST, edge, 4, Design.DEFAULT);
+        DecodeSample sample = DecodeSample.of(image, spec);
+        assertThat(sample.factor()).isEqualTo(3);
+        assertThat(sample.getWidth()).isEqualTo(684);
+        assertThat(sample.getHeight()).isEqualTo(684);
+        assertThat(luminance(sample, 0, 0)).isEqualTo(85);
+        assertThat(luminance(sample, 400, 683)).isEqualTo(85);
+        // Column 2049 alone makes the last block: 2049 % 3 == 0, so it is white.
+        assertThat(luminance(sample, 683, 683)).isEqualTo(255);
+        assertThat(DecodeSample.bytesFor(spec)).isEqualTo(684L * 684 + 684L * Integer.BYTES);
+    }
+
+    @Test
+    void samplesKeepFourPixelsPerModule() {
+        // Version 4 with its quiet zone is 41 modules: 24.4 px each at 1000 px, so blocks of 6.
+        RenderSpec spec = new RenderSpec(new QrMatrix(4, 33, new BitSet()), 1000, 4, Design.DEFAULT);
+        assertThat(spec.totalModules()).isEqualTo(41);
+        DecodeSample sample = DecodeSample.forCode(spec);
+        assertThat(sample.factor()).isEqualTo(6);
+        assertThat(sample.getWidth()).isEqualTo(167);
+        assertThat(spec.moduleSize() / sample.factor()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void aFiveThousandPixelCodeVerifiesOnItsSample() {
+        Design design = new Design(BodyStyle.ROUNDED_POINTED, Rgb.parseHex("#1a237e").orElseThrow(), Rgb.WHITE,
+                new Gradient(GradientType.RADIAL, Rgb.parseHex("#6a1b9a").orElseThrow()));
+        String url = "https://example.com/large";
+        RenderSpec spec = new RenderSpec(QrEncoder.encode(url, ErrorCorrection.M), 5000, 4, design);
+        DecodeSample sample = DecodeSample.forCode(spec);
+        RasterRenderer.streamRows(spec, sample);
+        assertThat(sample.getWidth()).isLessThan(250);
+        assertThat(DecodeVerifier.verifies(sample, spec, url)).isTrue();
+        assertThat(DecodeVerifier.verifies(sample, spec, url + "/other")).isFalse();
+    }
+
+    @Test
+    void anIncompleteSampleCannotBeVerified() {
+        RenderSpec spec = new RenderSpec(QrEncoder.encode("x", ErrorCorrection.M), 100, 4, Design.DEFAULT);
+        DecodeSample sample = DecodeSample.forCode(spec);
+        sample.row(0, new int[100], 0);
+        assertThatThrownBy(() -> DecodeVerifier.verifies(sample, spec, "x")).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> sample.row(5, new int[100], 0)).isInstanceOf(IllegalStateException.class);
+    }
+}
