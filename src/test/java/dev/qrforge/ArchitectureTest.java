@@ -39,15 +39,17 @@ class ArchitectureTest {
             entry("admission", Set.of("api", "platform")),
             entry("security", Set.of("api", "platform")),
             entry("render", Set.of()),
-            entry("safety", Set.of("render")),
+            entry("safety", Set.of("render", "api")),
             entry("client", Set.of("platform")),
             entry("scan", Set.of("client", "platform")),
-            entry("qr", Set.of("render", "safety", "admission", "security", "api", "platform")),
+            entry("images", Set.of("api")),
+            entry("qr", Set.of("render", "safety", "images", "admission", "security", "api", "platform")),
             entry("dynamic", Set.of("qr", "scan", "client", "security", "api", "platform")),
             entry("redirect", Set.of("dynamic", "scan", "client", "platform")),
             entry("analytics", Set.of("dynamic", "qr", "scan", "security", "api", "platform")),
             entry("bulk", Set.of("qr", "render", "safety", "admission", "security", "api", "platform")),
-            entry("composite", Set.of("qr", "render", "safety", "admission", "security", "api", "platform")));
+            entry("composite", Set.of("qr", "render", "safety", "images", "admission", "security", "api",
+                    "platform")));
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);

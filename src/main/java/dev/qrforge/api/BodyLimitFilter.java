@@ -26,8 +26,9 @@ public class BodyLimitFilter implements ContainerRequestFilter {
     /** The path whose requests carry background images: up to 10 MB each, a third more as base64. */
     private static final String COMPOSITES = "v1/qr/transparent";
 
+    /** 2 MiB: room for a 1 MB logo, which base64 makes 1.33 MB, and everything else a request carries. */
     @Inject
-    @ConfigProperty(name = "qrforge.api.max-body-bytes", defaultValue = "1048576")
+    @ConfigProperty(name = "qrforge.api.max-body-bytes", defaultValue = "2097152")
     long maxBytes;
 
     @Inject

@@ -152,6 +152,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             int.class, "an integer",
             Long.class, "an integer",
             Number.class, "a number",
+            Double.class, "a number",
             Boolean.class, "true or false",
             boolean.class, "true or false",
             List.class, "an array");

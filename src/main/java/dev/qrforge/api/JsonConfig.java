@@ -36,12 +36,15 @@ public class JsonConfig implements ContextResolver<ObjectMapper> {
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
                 .build();
-        // Only shapes that differ from the target's own are coercions; forbid each of them.
+        // Only shapes that differ from the target's own are coercions; forbid each of them, except that a whole
+        // number is a fine value for a fractional field (a rotation of 90, a logo margin of 1).
         for (LogicalType scalar : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean,
                 LogicalType.Textual}) {
             for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.String,
                     CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean}) {
-                mapper.coercionConfigFor(scalar).setCoercion(shape, CoercionAction.Fail);
+                boolean widening = scalar == LogicalType.Float && shape == CoercionInputShape.Integer;
+                mapper.coercionConfigFor(scalar).setCoercion(shape,
+                        widening ? CoercionAction.TryConvert : CoercionAction.Fail);
             }
         }
         return mapper;

@@ -15,12 +15,17 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * The CSV form of a bulk request: a header row naming columns, one code per row. Columns are the item fields
- * ({@code data} required) and the design fields by name; an empty cell means "not given".
+ * ({@code data} required) and the design fields by name (all but the per-eye {@code eyes}, which is nested); an empty
+ * cell means "not given". A logo is best given as the {@code sha256:} reference of one sent before.
  */
 public final class BulkCsv {
 
     static final List<String> COLUMNS = List.of("data", "format", "size", "margin", "errorCorrection", "filename",
-            "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2");
+            "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2", "gradientRotation",
+            "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
+            "logoMargin", "logoClearModules");
+
+    private static final DesignJson NO_DESIGN = new DesignJson(null, null, null, null, null);
 
     private BulkCsv() {
     }
@@ -62,12 +67,42 @@ public final class BulkCsv {
             String value = row.get(name);
             return value.isEmpty() ? null : value;
         };
-        DesignJson design = new DesignJson(cell.apply("bodyStyle"), cell.apply("foregroundColor"),
-                cell.apply("backgroundColor"), cell.apply("gradientType"), cell.apply("gradientColor2"));
-        boolean noDesign = design.equals(new DesignJson(null, null, null, null, null));
+        String design = "design.";
+        DesignJson designJson = new DesignJson(cell.apply("bodyStyle"), cell.apply("foregroundColor"),
+                cell.apply("backgroundColor"), cell.apply("gradientType"), cell.apply("gradientColor2"),
+                number(index, design + "gradientRotation", cell.apply("gradientRotation")),
+                bool(index, design + "gradientOnEyes", cell.apply("gradientOnEyes")), cell.apply("eyeFrameStyle"),
+                cell.apply("eyeBallStyle"), cell.apply("eyeFrameColor"), cell.apply("eyeBallColor"), null,
+                cell.apply("logo"), number(index, design + "logoSize", cell.apply("logoSize")),
+                number(index, design + "logoMargin", cell.apply("logoMargin")),
+                bool(index, design + "logoClearModules", cell.apply("logoClearModules")));
         return new BulkRequest.Item(cell.apply("data"), cell.apply("format"),
                 integer(index, "size", cell.apply("size")), integer(index, "margin", cell.apply("margin")),
-                cell.apply("errorCorrection"), noDesign ? null : design, cell.apply("filename"));
+                cell.apply("errorCorrection"), designJson.equals(NO_DESIGN) ? null : designJson,
+                cell.apply("filename"));
+    }
+
+    private static Double number(int index, String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Double.valueOf(value);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid("items[" + index + "]." + field, field + " must be a number, got '" + value
+                    + "'");
+        }
+    }
+
+    private static Boolean bool(int index, String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        if (!value.equals("true") && !value.equals("false")) {
+            throw ApiException.invalid("items[" + index + "]." + field, field + " must be true or false, got '"
+                    + value + "'");
+        }
+        return Boolean.valueOf(value);
     }
 
     private static Integer integer(int index, String column, String value) {

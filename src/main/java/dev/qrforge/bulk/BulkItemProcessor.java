@@ -3,6 +3,7 @@ package dev.qrforge.bulk;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
 import jakarta.batch.api.chunk.ItemProcessor;
@@ -36,15 +37,19 @@ public class BulkItemProcessor implements ItemProcessor {
 
     private String workspaceId;
 
+    /** One for the partition: items that share a logo read it once. */
+    private LogoReader logos;
+
     @Override
     public Object processItem(Object item) throws InterruptedException {
         BulkItem bulkItem = (BulkItem) item;
         if (workspaceId == null) {
             workspaceId = em.find(BulkJob.class, bulkItem.jobId()).workspaceId();
+            logos = qrCodes.logos(workspaceId);
         }
         try {
             String id = qrCodes.createInBatch(workspaceId,
-                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG)).id();
+                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG, logos)).id();
             return new Outcome(bulkItem.jobId(), bulkItem.index(), id, null, null);
         } catch (RuntimeException e) {
             ApiException error = ErrorMapper.translate(e);

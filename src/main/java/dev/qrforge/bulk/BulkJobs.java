@@ -21,10 +21,12 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Bulk jobs of a workspace: accept (once per idempotency key), run as a Jakarta Batch job, report. */
@@ -71,7 +73,11 @@ public class BulkJobs {
         BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(),
                 StoredTime.now(clock));
         em.persist(job);
+        Set<String> logos = new HashSet<>();
         for (BulkValidator.Valid item : items) {
+            if (item.spec().logo() != null && logos.add(item.spec().logo().reference())) {
+                qrCodes.keepLogo(workspaceId, item.spec());
+            }
             em.persist(new BulkItem(job.id(), item.index(), json(item.request()), item.filename()));
         }
         return Map.entry(job, true);

@@ -3,8 +3,8 @@ package dev.qrforge.bulk;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.CodeSpec;
-import dev.qrforge.qr.DesignJson;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
@@ -34,7 +34,8 @@ public final class BulkValidator {
     private BulkValidator() {
     }
 
-    public static List<Valid> validate(BulkRequest request) {
+    /** @param logos reads the logos the items name; it reads each distinct one once, however many items share it */
+    public static List<Valid> validate(BulkRequest request, LogoReader logos) {
         if (request == null) {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object with items, e.g. {\"items\": [{\"data\": \"…\"}]}");
@@ -48,14 +49,14 @@ public final class BulkValidator {
                 ? new BulkRequest.Defaults(null, null, null, null, null) : request.defaults();
         try {
             QrRequestValidator.validate(new QrRequest("defaults", defaults.format(), defaults.size(),
-                    defaults.margin(), defaults.errorCorrection(), defaults.design()), ImageFormat.SVG);
+                    defaults.margin(), defaults.errorCorrection(), defaults.design()), ImageFormat.SVG, logos);
         } catch (ApiException e) {
             throw prefixed("defaults", e);
         }
         List<Valid> valid = new ArrayList<>(items.size());
         Set<String> filenames = new HashSet<>();
         for (int i = 0; i < items.size(); i++) {
-            Valid item = item(i, items.get(i), defaults);
+            Valid item = item(i, items.get(i), defaults, logos);
             if (!filenames.add(item.filename())) {
                 throw ApiException.invalid("items[" + i + "].filename", "filename '" + item.filename()
                         + "' is used by an earlier item; file names in one archive must differ");
@@ -65,17 +66,18 @@ public final class BulkValidator {
         return valid;
     }
 
-    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults) {
+    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults, LogoReader logos) {
         String prefix = "items[" + index + "].";
         if (item == null) {
             throw ApiException.invalid("items[" + index + "]", "items[" + index + "] must be an object with data");
         }
         QrRequest request = new QrRequest(item.data(), first(item.format(), defaults.format()),
                 first(item.size(), defaults.size()), first(item.margin(), defaults.margin()),
-                first(item.errorCorrection(), defaults.errorCorrection()), merge(defaults.design(), item.design()));
+                first(item.errorCorrection(), defaults.errorCorrection()),
+                item.design() == null ? defaults.design() : item.design().over(defaults.design()));
         CodeSpec spec;
         try {
-            spec = QrRequestValidator.validate(request, ImageFormat.SVG);
+            spec = QrRequestValidator.validate(request, ImageFormat.SVG, logos);
             QrEncoder.encode(spec.data(), spec.errorCorrection());
         } catch (ApiException e) {
             throw prefixed("items[" + index + "]", e);
@@ -85,7 +87,11 @@ public final class BulkValidator {
         String filename = item.filename() == null
                 ? String.format("%03d.%s", index + 1, spec.format().wireName())
                 : filename(prefix + "filename", item.filename(), spec.format());
-        return new Valid(index, request, spec, filename);
+        // The job keeps the logo once (see BulkJobs#accept); its items name it rather than carry it.
+        QrRequest stored = spec.logo() == null ? request : new QrRequest(request.data(), request.format(),
+                request.size(), request.margin(), request.errorCorrection(),
+                request.design().withLogo(spec.logo().reference()));
+        return new Valid(index, stored, spec, filename);
     }
 
     /** A given name keeps its own extension if it has the format's; otherwise the format's is appended. */
@@ -104,16 +110,5 @@ public final class BulkValidator {
 
     private static <T> T first(T value, T fallback) {
         return value != null ? value : fallback;
-    }
-
-    private static DesignJson merge(DesignJson defaults, DesignJson item) {
-        if (defaults == null || item == null) {
-            return item == null ? defaults : item;
-        }
-        return new DesignJson(first(item.bodyStyle(), defaults.bodyStyle()),
-                first(item.foregroundColor(), defaults.foregroundColor()),
-                first(item.backgroundColor(), defaults.backgroundColor()),
-                first(item.gradientType(), defaults.gradientType()),
-                first(item.gradientColor2(), defaults.gradientColor2()));
     }
 }

@@ -1,8 +1,11 @@
 package dev.qrforge.composite;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.images.ImageFile;
 import dev.qrforge.qr.CodeSpec;
+import dev.qrforge.qr.DesignJson;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.render.DataTooLongException;
@@ -34,7 +37,7 @@ public final class Composites {
      * @param memoryCost the heap {@link #make} holds at its peak: every image's file and finished composite, and the
      *                   largest image's decoding and drawing
      */
-    public record Plan(CodeSpec code, QrMatrix matrix, List<BackgroundImages.Background> backgrounds,
+    public record Plan(CodeSpec code, QrMatrix matrix, List<ImageFile> backgrounds,
             List<Placement> placements, long memoryCost) {
     }
 
@@ -43,9 +46,10 @@ public final class Composites {
      *
      * @throws ApiException on the offending field, e.g. {@code backgrounds[2].placement.width}
      */
-    public static Plan plan(CompositeRequest request) {
-        CodeSpec code = QrRequestValidator.validate(request == null ? null : request.code(), ImageFormat.PNG);
-        if (request.design() != null && request.design().backgroundColor() != null) {
+    public static Plan plan(CompositeRequest request, LogoReader logos) {
+        CodeSpec code = QrRequestValidator.validate(request == null ? null : request.code(), ImageFormat.PNG, logos);
+        if (request.design() != null && request.design().backgroundColor() != null
+                && !DesignJson.TRANSPARENT.equals(request.design().backgroundColor())) {
             throw ApiException.invalid("design.backgroundColor", "design.backgroundColor does not apply: the image"
                     + " shows through the code's background; to back the code, use placement.plate.color");
         }
@@ -70,18 +74,21 @@ public final class Composites {
         } catch (DataTooLongException e) {
             throw ApiException.invalid("data", QrCodes.tooLong(e));
         }
-        List<BackgroundImages.Background> images = new ArrayList<>();
+        List<ImageFile> images = new ArrayList<>();
         long held = 0;
         long working = 0;
         for (int i = 0; i < backgrounds.size(); i++) {
             String field = "backgrounds[" + i + "].image";
-            BackgroundImages.Background image = BackgroundImages.read(backgrounds.get(i).image(), field);
+            ImageFile image = BackgroundImages.read(backgrounds.get(i).image(), field);
             images.add(image);
             Placement.Box box = placements.get(i).resolve(image.width(), image.height(), code.size(), field);
             RenderSpec placed = new RenderSpec(matrix, box.edge(), code.margin(), code.design());
-            held += image.file().length + PngWriter.maxBytes(image.width(), image.height());
+            held += image.bytes().length + PngWriter.maxBytes(image.width(), image.height(), false);
             working = Math.max(working, image.decodeBytes() + PngWriter.workingBytes(image.width())
                     + DecodeVerifier.memoryCost(placed));
+        }
+        if (code.logo() != null) {
+            working += code.logo().memoryCost();
         }
         return new Plan(code, matrix, images, placements, held + working);
     }

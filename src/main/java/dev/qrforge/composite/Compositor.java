@@ -1,5 +1,6 @@
 package dev.qrforge.composite;
 
+import dev.qrforge.qr.CodeGenerator;
 import dev.qrforge.qr.CodeSpec;
 import dev.qrforge.render.PngWriter;
 import dev.qrforge.render.QrMatrix;
@@ -39,7 +40,7 @@ final class Compositor {
     static Composite compose(int index, BufferedImage canvas, QrMatrix matrix, CodeSpec code, Placement placement,
             String field) {
         Placement.Box box = placement.resolve(canvas.getWidth(), canvas.getHeight(), code.size(), field);
-        RenderSpec spec = new RenderSpec(matrix, box.edge(), code.margin(), code.design());
+        RenderSpec spec = CodeGenerator.renderSpec(code, matrix, box.edge());
         double[] ground;
         Graphics2D g = canvas.createGraphics();
         try {
@@ -48,7 +49,7 @@ final class Compositor {
                 paintPlate(g, placement.plate(), box.edge());
             }
             ground = BackdropProbe.sample(canvas, box, spec);
-            RasterRenderer.paintModules(g, spec);
+            RasterRenderer.paintCode(g, spec);
         } finally {
             g.dispose();
         }

@@ -4,6 +4,7 @@ import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrLinks;
 import dev.qrforge.qr.QrRequestValidator;
@@ -51,7 +52,8 @@ public class TransparentResource {
     @Produces(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
     public Response create(CompositeRequest request, @Context UriInfo uri) {
-        Composites.Plan plan = Composites.plan(request);
+        LogoReader logos = codes.logos(callers.workspaceId());
+        Composites.Plan plan = Composites.plan(request, logos);
         if (!admission.fits(plan.memoryCost())) {
             throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "backgrounds", "compositing these images takes about "
                     + megabytes(plan.memoryCost()) + " MB of memory, more than this server's render budget of "
@@ -59,7 +61,7 @@ public class TransparentResource {
         }
         List<Composite> composites = admission.forRequest(plan.memoryCost(), () -> Composites.make(plan));
         QrCodes.Created code = codes.create(callers.workspaceId(),
-                QrRequestValidator.validate(request.code(), ImageFormat.PNG));
+                QrRequestValidator.validate(request.code(), ImageFormat.PNG, logos));
         return Response.created(QrLinks.of(uri, code.id())).entity(new Created(code.id(), request.data(), composites))
                 .build();
     }

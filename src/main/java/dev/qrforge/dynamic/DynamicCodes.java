@@ -79,8 +79,9 @@ public class DynamicCodes {
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
                 request.title() == null ? null : title(request.title()));
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
-        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode), request.format(),
-                request.size(), null, null, request.design()), ImageFormat.SVG);
+        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode),
+                request.format(), request.size(), request.margin(), request.errorCorrection(), request.design()),
+                ImageFormat.SVG, qrCodes.logos(workspaceId));
         QrCodes.Created qr = qrCodes.create(workspaceId, spec);
         Instant now = StoredTime.now(clock);
         DynamicCode code = new DynamicCode(Ids.next("dyn_"), workspaceId, shortCode, qr.id(), settings, now);
@@ -127,6 +128,7 @@ public class DynamicCodes {
         Instant expiresAt = s.expiresAt();
         String expiredUrl = s.expiredUrl();
         String title = s.title();
+        ObjectNode restyle = fields.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode value = field.getValue();
@@ -139,15 +141,23 @@ public class DynamicCodes {
                 case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "title" -> title = optional(value, "title", DynamicCodes::title);
-                default -> throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey()
-                        + "'; allowed: destinationUrl, rules, status, expiresAt, expiredUrl, title");
+                default -> {
+                    if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
+                        throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
+                                + " destinationUrl, rules, status, expiresAt, expiredUrl, title, and to restyle the"
+                                + " code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
+                    }
+                    restyle.set(field.getKey(), value);
+                }
             }
         }
         code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl, title),
                 StoredTime.now(clock));
+        // The short link stays, and with it the data: printed copies keep working in the new look.
+        QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
+                : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
         changes.fire(new DynamicCodeChanged(code.shortCode()));
-        return scans.withCountsSteady(() -> view(code, qrCodes.view(workspaceId, code.qrCodeId()),
-                storedCount(code.id())));
+        return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
     }
 
     /** The count as the flushes have stored it by now, rather than the entity's copy from when it was loaded. */

@@ -8,5 +8,6 @@ import dev.qrforge.qr.DesignJson;
  * through the same path ({@link RuleSet#parse}); {@code expiresAt} is text so a bad timestamp is reported by name.
  */
 public record DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
-        String expiredUrl, String title, String format, Integer size, DesignJson design) {
+        String expiredUrl, String title, String format, Integer size, Integer margin, String errorCorrection,
+        DesignJson design) {
 }

@@ -9,6 +9,7 @@ import dev.qrforge.render.SvgRenderer;
 import dev.qrforge.safety.DecodeSample;
 import dev.qrforge.safety.DecodeVerifier;
 import dev.qrforge.safety.SafetyAssessor;
+import dev.qrforge.safety.SafetyStatus;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -20,13 +21,27 @@ import java.nio.charset.StandardCharsets;
 public final class CodeGenerator {
 
     /**
-     * Pixels per module of the raster that stands in for an SVG during verification. A whole number puts module edges
-     * on pixel edges, and at 2 the pixel read at a module's centre lies wholly inside that module, rounded corners
-     * included; more pixels only cost time, as the SVG's nominal size says nothing about how large it will be shown.
+     * The most pixels per module of the raster that stands in for an SVG during verification. An SVG is checked at its
+     * nominal size, as browsers show it, like a PNG; but when that gives more pixels per module than this, at this
+     * many, which every style needs to be read (stars fail ZXing's detector at 4) and which keeps the check cheap, as
+     * the nominal size says nothing about how large the SVG will really be shown.
      */
-    static final int SVG_CHECK_MODULE_PIXELS = 2;
+    static final int SVG_CHECK_MODULE_PIXELS = 6;
 
-    /** Copies of an SVG a request holds at its peak: the builder, the string, and the JSON response's. */
+    /**
+     * An SVG's logo is embedded at twice the pixels its nominal size gives it, so it stays sharp on high-density
+     * screens and when the SVG is shown larger, but at least this many, as a small nominal size says little.
+     */
+    static final int SVG_LOGO_DENSITY = 2;
+    static final int MIN_SVG_LOGO_EDGE = 256;
+
+    /** Renderings of a new code that does not read back: its own mask, and two more. */
+    static final int MASK_ATTEMPTS = 3;
+
+    /**
+     * Copies of an SVG a request holds at its peak: the builder, the string, and the JSON response's (or, while
+     * another mask is tried, the first attempt's string).
+     */
     static final int SVG_COPIES = 3;
 
     private CodeGenerator() {
@@ -38,7 +53,7 @@ public final class CodeGenerator {
      * @throws dev.qrforge.render.DataTooLongException if the data does not fit at the requested error correction
      */
     public static QrMatrix encode(CodeSpec spec) {
-        return QrEncoder.encode(spec.data(), spec.errorCorrection());
+        return QrEncoder.encode(spec.data(), spec.errorCorrection(), spec.mask());
     }
 
     /** Encodes, renders and verifies one code. */
@@ -46,9 +61,35 @@ public final class CodeGenerator {
         return generate(spec, encode(spec));
     }
 
-    /** Renders and verifies one code whose data {@link #encode} made into {@code matrix}. */
+    /**
+     * Renders and verifies one code whose data {@link #encode} made into {@code matrix}. A new code's rendering that
+     * does not read back is drawn again with other mask patterns, up to {@link #MASK_ATTEMPTS} in all: a scanner's
+     * detector can take a pattern in the data for a finder pattern, which another mask does not produce (the
+     * standard's choice of mask counts such patterns only along rows and columns). Not when the design would be
+     * RISKY even if it read back: nothing else in the verdict depends on the mask, so another one would change
+     * nothing but the cost. The code's spec in the result names the mask it was drawn with, so that it is drawn
+     * again exactly.
+     */
     public static GeneratedCode generate(CodeSpec spec, QrMatrix matrix) {
-        RenderSpec render = new RenderSpec(matrix, spec.size(), spec.margin(), spec.design());
+        RenderSpec render = renderSpec(spec, matrix, spec.size());
+        GeneratedCode code = draw(spec.withMask(matrix.mask()), render);
+        if (spec.mask() != null || code.safety().verified()
+                || SafetyAssessor.assess(render, true).status() == SafetyStatus.RISKY) {
+            return code;
+        }
+        for (int attempt = 1; attempt < MASK_ATTEMPTS && !code.safety().verified(); attempt++) {
+            int mask = (matrix.mask() + attempt) % QrEncoder.MASK_PATTERNS;
+            QrMatrix other = QrEncoder.encode(spec.data(), spec.errorCorrection(), mask);
+            GeneratedCode redrawn = draw(spec.withMask(mask), renderSpec(spec, other, spec.size()));
+            if (redrawn.safety().verified()) {
+                code = redrawn;
+            }
+        }
+        return code;
+    }
+
+    private static GeneratedCode draw(CodeSpec spec, RenderSpec render) {
+        int version = render.matrix().version();
         return switch (spec.format()) {
             case SVG -> {
                 String svg = SvgRenderer.render(render);
@@ -56,13 +97,13 @@ public final class CodeGenerator {
                 DecodeSample sample = DecodeSample.forCode(check);
                 RasterRenderer.streamRows(check, sample);
                 boolean verified = DecodeVerifier.verifies(sample, check, spec.data());
-                yield new GeneratedCode(spec, matrix.version(), svg, null, SafetyAssessor.assess(render, verified));
+                yield new GeneratedCode(spec, version, svg, null, SafetyAssessor.assess(render, verified));
             }
             case PNG -> {
                 DecodeSample sample = DecodeSample.forCode(render);
                 ByteBuffer png = RasterRenderer.png(render, sample);
                 boolean verified = DecodeVerifier.verifies(sample, render, spec.data());
-                yield new GeneratedCode(spec, matrix.version(), null, png, SafetyAssessor.assess(render, verified));
+                yield new GeneratedCode(spec, version, null, png, SafetyAssessor.assess(render, verified));
             }
         };
     }
@@ -72,7 +113,7 @@ public final class CodeGenerator {
      * {@link #generate}, without the verification.
      */
     public static ByteBuffer image(CodeSpec spec, QrMatrix matrix) {
-        RenderSpec render = new RenderSpec(matrix, spec.size(), spec.margin(), spec.design());
+        RenderSpec render = renderSpec(spec, matrix, spec.size());
         return switch (spec.format()) {
             case SVG -> ByteBuffer.wrap(SvgRenderer.render(render).getBytes(StandardCharsets.UTF_8));
             case PNG -> RasterRenderer.png(render);
@@ -85,20 +126,44 @@ public final class CodeGenerator {
      * rendering really allocates against this estimate.
      */
     public static long memoryCost(CodeSpec spec, QrMatrix matrix) {
+        // The logo is not drawn yet: its file's header and the box it goes into say what it will cost.
         RenderSpec render = new RenderSpec(matrix, spec.size(), spec.margin(), spec.design());
-        return switch (spec.format()) {
+        int logoEdge = spec.logo() == null ? 0 : logoPixels(spec, render);
+        long logo = spec.logo() == null ? 0 : spec.logo().memoryCost();
+        return logo + switch (spec.format()) {
             case SVG -> {
                 RenderSpec check = svgCheck(render);
-                yield RasterRenderer.bandBytes(check.size()) + DecodeVerifier.memoryCost(check)
-                        + SVG_COPIES * SvgRenderer.maxChars(matrix);
+                yield RasterRenderer.workingBytes(check) + DecodeVerifier.memoryCost(check)
+                        + SVG_COPIES * SvgRenderer.maxChars(matrix, logoEdge);
             }
-            case PNG -> RasterRenderer.bandBytes(spec.size()) + PngWriter.workingBytes(spec.size())
-                    + DecodeVerifier.memoryCost(render) + RasterRenderer.pngBytes(render);
+            // A retry with another mask draws a second PNG while the first is still held.
+            case PNG -> RasterRenderer.workingBytes(render) + PngWriter.workingBytes(spec.size())
+                    + DecodeVerifier.memoryCost(render)
+                    + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
         };
     }
 
+    /**
+     * How {@code spec} is drawn at {@code size} pixels (the code's own size, or its size on a composite): the
+     * geometry, and the logo decoded and scaled for that size.
+     */
+    public static RenderSpec renderSpec(CodeSpec spec, QrMatrix matrix, int size) {
+        RenderSpec bare = new RenderSpec(matrix, size, spec.margin(), spec.design());
+        return spec.logo() == null ? bare : new RenderSpec(matrix, size, spec.margin(), spec.design(),
+                spec.logo().draw(logoPixels(spec, bare)));
+    }
+
+    /** The longer side of the logo's image, in pixels, as it is drawn for {@code render}. */
+    private static int logoPixels(CodeSpec spec, RenderSpec render) {
+        double edge = spec.logo().size() * render.matrix().modules() * render.moduleSize();
+        int pixels = spec.format() == ImageFormat.SVG
+                ? (int) Math.max(MIN_SVG_LOGO_EDGE, Math.ceil(edge * SVG_LOGO_DENSITY))
+                : (int) Math.ceil(edge);
+        return Math.min(pixels, LogoSpec.MAX_DRAWN_EDGE);
+    }
+
     private static RenderSpec svgCheck(RenderSpec render) {
-        return new RenderSpec(render.matrix(), render.totalModules() * SVG_CHECK_MODULE_PIXELS, render.margin(),
-                render.design());
+        return render.moduleSize() <= SVG_CHECK_MODULE_PIXELS ? render
+                : render.withSize(render.totalModules() * SVG_CHECK_MODULE_PIXELS);
     }
 }

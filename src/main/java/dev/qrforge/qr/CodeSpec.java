@@ -2,6 +2,7 @@ package dev.qrforge.qr;
 
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.render.QrEncoder;
 import java.util.Objects;
 
 /**
@@ -12,15 +13,38 @@ import java.util.Objects;
  * @param size            the image's edge in pixels
  * @param margin          the quiet zone in modules
  * @param errorCorrection the error-correction level
- * @param design          colours and body style
+ * @param design          colours and styles
+ * @param logo            the logo in the middle, or null
+ * @param mask            the mask pattern a kept code was drawn with, so it is drawn again exactly; null for a new
+ *                        code, whose mask {@link CodeGenerator} chooses
  */
 public record CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
-        Design design) {
+        Design design, LogoSpec logo, Integer mask) {
 
     public CodeSpec {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(errorCorrection, "errorCorrection");
         Objects.requireNonNull(design, "design");
+        if (mask != null && (mask < 0 || mask >= QrEncoder.MASK_PATTERNS)) {
+            throw new IllegalArgumentException("mask patterns are 0 to 7, got " + mask);
+        }
+    }
+
+    /** A new code, its mask to be chosen. */
+    public CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
+            Design design, LogoSpec logo) {
+        this(data, format, size, margin, errorCorrection, design, logo, null);
+    }
+
+    /** A new code without a logo. */
+    public CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
+            Design design) {
+        this(data, format, size, margin, errorCorrection, design, null, null);
+    }
+
+    /** The same request, drawn with mask pattern {@code chosen}. */
+    CodeSpec withMask(int chosen) {
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen);
     }
 }

@@ -1,12 +1,9 @@
 package dev.qrforge.qr;
 
-import dev.qrforge.api.WireNames;
-import dev.qrforge.render.BodyStyle;
-import dev.qrforge.render.Design;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.render.ErrorCorrection;
-import dev.qrforge.render.Gradient;
-import dev.qrforge.render.GradientType;
-import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyStatus;
 import jakarta.persistence.Column;
@@ -27,6 +24,8 @@ public class QrCode {
 
     /** Warnings are single sentences, so a newline separates them safely in one column. */
     private static final String WARNING_SEPARATOR = "\n";
+
+    private static final ObjectMapper JSON = JsonConfig.build();
 
     @Id
     private String id;
@@ -49,20 +48,13 @@ public class QrCode {
     @Column(name = "error_correction", nullable = false)
     private String errorCorrection;
 
-    @Column(name = "body_style", nullable = false)
-    private String bodyStyle;
+    /** Null for codes kept before masks were chosen by verification: they were drawn with the standard's choice. */
+    @Column(name = "mask_pattern")
+    private Integer mask;
 
-    @Column(name = "foreground_color", nullable = false)
-    private String foregroundColor;
-
-    @Column(name = "background_color", nullable = false)
-    private String backgroundColor;
-
-    @Column(name = "gradient_type")
-    private String gradientType;
-
-    @Column(name = "gradient_color2")
-    private String gradientColor2;
+    /** The effective {@link DesignJson}, its logo by reference. */
+    @Column(name = "design", nullable = false)
+    private String design;
 
     @Column(name = "safety_score", nullable = false)
     private int safetyScore;
@@ -86,21 +78,22 @@ public class QrCode {
         this.id = id;
         this.workspaceId = workspaceId;
         this.data = spec.data();
+        this.createdAt = createdAt;
+        record(spec, safety);
+    }
+
+    /** Everything but the data, which never changes. */
+    private void record(CodeSpec spec, Safety safety) {
         this.format = spec.format().wireName();
         this.size = spec.size();
         this.margin = spec.margin();
         this.errorCorrection = spec.errorCorrection().name();
-        DesignJson design = DesignJson.of(spec.design());
-        this.bodyStyle = design.bodyStyle();
-        this.foregroundColor = design.foregroundColor();
-        this.backgroundColor = design.backgroundColor();
-        this.gradientType = design.gradientType();
-        this.gradientColor2 = design.gradientColor2();
+        this.mask = spec.mask();
+        this.design = write(DesignJson.of(spec.design(), spec.logo()));
         this.safetyScore = safety.score();
         this.safetyStatus = safety.status().name();
         this.safetyVerified = safety.verified();
         this.safetyWarnings = String.join(WARNING_SEPARATOR, safety.warnings());
-        this.createdAt = createdAt;
     }
 
     public String id() {
@@ -111,14 +104,27 @@ public class QrCode {
         return createdAt;
     }
 
-    /** The stored values were validated on the way in, so parsing them back cannot fail. */
-    public CodeSpec spec() {
-        Gradient gradient = gradientType == null ? null
-                : new Gradient(WireNames.find(GradientType.class, gradientType).orElseThrow(), Rgb.parseHex(gradientColor2).orElseThrow());
-        Design design = new Design(WireNames.find(BodyStyle.class, bodyStyle).orElseThrow(),
-                Rgb.parseHex(foregroundColor).orElseThrow(), Rgb.parseHex(backgroundColor).orElseThrow(), gradient);
+    public String workspaceId() {
+        return workspaceId;
+    }
+
+    /**
+     * The request that made this code, which draws it again exactly. The stored values were validated on the way
+     * in, so parsing them back cannot fail; the logo comes from {@code logos}, the workspace's kept files.
+     */
+    CodeSpec spec(LogoReader logos) {
+        DesignJson stored = design();
         return new CodeSpec(data, ImageFormat.fromWire(format).orElseThrow(), size, margin,
-                ErrorCorrection.valueOf(errorCorrection), design);
+                ErrorCorrection.valueOf(errorCorrection), QrRequestValidator.design(stored),
+                QrRequestValidator.logo(stored, logos), mask);
+    }
+
+    /** Draws this code in another way: the data, and so the printed content, stay the same. */
+    void restyle(CodeSpec spec, Safety safety) {
+        if (!spec.data().equals(data)) {
+            throw new IllegalArgumentException("a restyle keeps the data");
+        }
+        record(spec, safety);
     }
 
     public Safety safety() {
@@ -130,7 +136,22 @@ public class QrCode {
     /** The record without its image, as listings show it. */
     public QrView view() {
         return new QrView(id, format, size, margin, errorCorrection, data,
-                new DesignJson(bodyStyle, foregroundColor, backgroundColor, gradientType, gradientColor2),
-                null, null, safety(), createdAt);
+                design(), null, null, safety(), createdAt);
+    }
+
+    DesignJson design() {
+        try {
+            return JSON.readValue(design, DesignJson.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the stored design of " + id + " is not the JSON this service wrote", e);
+        }
+    }
+
+    private static String write(DesignJson design) {
+        try {
+            return JSON.writeValueAsString(design);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a design record is always JSON", e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.qrforge.qr;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.Cursor;
@@ -19,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -30,6 +32,9 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class QrCodes {
 
+    /** The fields {@link #restyle} may change. */
+    public static final List<String> RESTYLE_FIELDS = Restyle.FIELDS;
+
     @PersistenceContext
     EntityManager em;
 
@@ -38,6 +43,9 @@ public class QrCodes {
 
     @Inject
     RenderAdmission admission;
+
+    @Inject
+    WorkspaceLogos logos;
 
     /**
      * A code just stored.
@@ -55,14 +63,14 @@ public class QrCodes {
     /** Generates a code for the current request and keeps it; see {@link #render}. */
     @Transactional
     public Created create(String workspaceId, CodeSpec spec) {
-        return store(workspaceId, spec, render(spec));
+        return store(workspaceId, render(spec));
     }
 
     /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
     @Transactional
     public Created createInBatch(String workspaceId, CodeSpec spec) throws InterruptedException {
         QrMatrix matrix = encode(spec);
-        return store(workspaceId, spec, admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
+        return store(workspaceId, admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
                 () -> CodeGenerator.generate(spec, matrix)));
     }
 
@@ -88,11 +96,48 @@ public class QrCodes {
         return admission.inBatch(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
     }
 
-    private Created store(String workspaceId, CodeSpec spec, GeneratedCode rendering) {
-        QrCode code = new QrCode(Ids.next("qr_"), workspaceId, spec, rendering.safety(),
+    private Created store(String workspaceId, GeneratedCode rendering) {
+        keepLogo(workspaceId, rendering.spec());
+        QrCode code = new QrCode(Ids.next("qr_"), workspaceId, rendering.spec(), rendering.safety(),
                 StoredTime.now(clock));
         em.persist(code);
-        return new Created(withImage(code, rendering.svg(), rendering.png()), rendering);
+        return new Created(withImageFiles(code, rendering.svg(), rendering.png()), rendering);
+    }
+
+    /** Keeps the logo of {@code spec}, if any, so that its records can name it by reference. */
+    public void keepLogo(String workspaceId, CodeSpec spec) {
+        if (spec.logo() != null) {
+            logos.keep(workspaceId, spec.logo().file());
+        }
+    }
+
+    /** Reads the logos a request of this workspace names: inline, or kept from earlier requests. */
+    public LogoReader logos(String workspaceId) {
+        return logos.reader(workspaceId);
+    }
+
+    /**
+     * Draws the workspace's code {@code id} in another way and keeps the new look and verdict; its data, and so what
+     * a printed copy says, stays the same.
+     *
+     * @param patch a JSON merge patch (RFC 7396) of {@code format}, {@code size}, {@code margin},
+     *              {@code errorCorrection} and {@code design} over the code's current values
+     */
+    @Transactional
+    public Created restyle(String workspaceId, String id, ObjectNode patch) {
+        QrCode code = find(workspaceId, id);
+        LogoReader logos = logos(workspaceId);
+        CodeSpec spec = QrRequestValidator.validate(Restyle.merge(code.spec(logos), code.design(), patch),
+                ImageFormat.SVG, logos);
+        GeneratedCode rendering = render(spec);
+        keepLogo(workspaceId, spec);
+        code.restyle(rendering.spec(), rendering.safety());
+        return new Created(withImageFiles(code, rendering.svg(), rendering.png()), rendering);
+    }
+
+    /** The request that made a code, logo included: what draws it again. */
+    CodeSpec spec(QrCode code) {
+        return code.spec(logos.reader(code.workspaceId()));
     }
 
     private static QrMatrix encode(CodeSpec spec) {
@@ -109,14 +154,14 @@ public class QrCodes {
                 + " level " + e.errorCorrection() + "; shorten it or choose a lower errorCorrection";
     }
 
-    /** The record with its image drawn again ({@link #image}). */
-    static QrView withImage(QrCode code, ByteBuffer image) {
-        return code.spec().format() == ImageFormat.SVG
-                ? withImage(code, StandardCharsets.UTF_8.decode(image).toString(), null)
-                : withImage(code, null, image);
+    /** The record of a code whose spec is {@code spec}, with its image drawn again ({@link #image}). */
+    static QrView withImage(QrCode code, CodeSpec spec, ByteBuffer image) {
+        return spec.format() == ImageFormat.SVG
+                ? withImageFiles(code, StandardCharsets.UTF_8.decode(image).toString(), null)
+                : withImageFiles(code, null, image);
     }
 
-    private static QrView withImage(QrCode code, String svg, ByteBuffer png) {
+    private static QrView withImageFiles(QrCode code, String svg, ByteBuffer png) {
         QrView bare = code.view();
         return new QrView(bare.id(), bare.format(), bare.size(), bare.margin(), bare.errorCorrection(), bare.data(),
                 bare.design(), svg, png, bare.safety(), bare.createdAt());
@@ -142,8 +187,10 @@ public class QrCodes {
 
     /** These codes as stored, by id, fetched in one query: what it takes to draw them again. */
     public Map<String, StoredCode> stored(Collection<String> ids) {
-        return byIds(ids).stream().collect(Collectors.toMap(QrCode::id,
-                code -> new StoredCode(code.id(), code.spec(), code.safety())));
+        // One reader per workspace: codes that share a logo share its file.
+        Map<String, LogoReader> readers = new HashMap<>();
+        return byIds(ids).stream().collect(Collectors.toMap(QrCode::id, code -> new StoredCode(code.id(),
+                code.spec(readers.computeIfAbsent(code.workspaceId(), logos::reader)), code.safety())));
     }
 
     private List<QrCode> byIds(Collection<String> ids) {

@@ -6,6 +6,10 @@ import dev.qrforge.api.WireNames;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.render.Eye;
+import dev.qrforge.render.EyeBallStyle;
+import dev.qrforge.render.EyeFrameStyle;
+import dev.qrforge.render.Eyes;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
@@ -27,7 +31,17 @@ public final class QrRequestValidator {
     /** The quiet zone ISO/IEC 18004 asks for. */
     public static final int DEFAULT_MARGIN = 4;
     public static final int MAX_MARGIN = 20;
+    /** Without a logo; with one the default is H (see {@link #defaultErrorCorrection}). */
     public static final ErrorCorrection DEFAULT_ERROR_CORRECTION = ErrorCorrection.M;
+    /** A full turn either way: enough to say any direction in either sense. */
+    public static final double MAX_GRADIENT_ROTATION = 360;
+    /** Logo edge as a fraction of the symbol's: below 5 % it is a speck, above 30 % no error correction copes. */
+    public static final double MIN_LOGO_SIZE = 0.05;
+    public static final double DEFAULT_LOGO_SIZE = 0.2;
+    public static final double MAX_LOGO_SIZE = 0.3;
+    /** Light space around the logo, in modules: one sets it off from the modules, five is already a wide frame. */
+    public static final double DEFAULT_LOGO_MARGIN = 1;
+    public static final double MAX_LOGO_MARGIN = 5;
 
     private QrRequestValidator() {
     }
@@ -35,22 +49,30 @@ public final class QrRequestValidator {
     /**
      * @param impliedFormat the format to use when the request names none (the image type the client asked
      *                      for in {@code Accept}, else SVG)
+     * @param logos         reads the logo the design names, if any
      */
-    public static CodeSpec validate(QrRequest request, ImageFormat impliedFormat) {
+    public static CodeSpec validate(QrRequest request, ImageFormat impliedFormat, LogoReader logos) {
         if (request == null) {
             // An empty body or a bare JSON null: nothing was sent that could be called a field.
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"data\": \"https://example.com\"}");
         }
-        return new CodeSpec(data(request.data()),
-                request.format() == null ? impliedFormat : oneOf("format", request.format(), ImageFormat::fromWire,
-                        ImageFormat.wireNames()),
-                inRange("size", request.size(), DEFAULT_SIZE, MIN_SIZE, MAX_SIZE),
-                inRange("margin", request.margin(), DEFAULT_MARGIN, 0, MAX_MARGIN),
-                request.errorCorrection() == null ? DEFAULT_ERROR_CORRECTION
-                        : oneOf("errorCorrection", request.errorCorrection(), QrRequestValidator::errorCorrection,
-                                Arrays.stream(ErrorCorrection.values()).map(Enum::name).toList()),
-                design(request.design()));
+        String data = data(request.data());
+        ImageFormat format = request.format() == null ? impliedFormat
+                : oneOf("format", request.format(), ImageFormat::fromWire, ImageFormat.wireNames());
+        int size = inRange("size", request.size(), DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
+        int margin = inRange("margin", request.margin(), DEFAULT_MARGIN, 0, MAX_MARGIN);
+        Design design = design(request.design());
+        LogoSpec logo = logo(request.design(), logos);
+        ErrorCorrection errorCorrection = request.errorCorrection() == null ? defaultErrorCorrection(logo)
+                : oneOf("errorCorrection", request.errorCorrection(), QrRequestValidator::errorCorrection,
+                        Arrays.stream(ErrorCorrection.values()).map(Enum::name).toList());
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo);
+    }
+
+    /** A logo hides modules, which only the highest level reliably recovers. */
+    static ErrorCorrection defaultErrorCorrection(LogoSpec logo) {
+        return logo == null ? DEFAULT_ERROR_CORRECTION : ErrorCorrection.H;
     }
 
     private static String data(String data) {
@@ -81,11 +103,51 @@ public final class QrRequestValidator {
         BodyStyle style = design.bodyStyle() == null ? Design.DEFAULT.bodyStyle()
                 : oneOf("design.bodyStyle", design.bodyStyle(), BodyStyle.class);
         Rgb foreground = color("design.foregroundColor", design.foregroundColor(), Design.DEFAULT.foreground());
-        Rgb background = color("design.backgroundColor", design.backgroundColor(), Design.DEFAULT.background());
-        return new Design(style, foreground, background, gradient(design));
+        Rgb background = DesignJson.TRANSPARENT.equals(design.backgroundColor()) ? null
+                : colorOr("design.backgroundColor", design.backgroundColor(), Design.DEFAULT.background(),
+                        DesignJson.TRANSPARENT);
+        Eye shared = eye("design.eye", design.eyeFrameStyle(), design.eyeBallStyle(), design.eyeFrameColor(),
+                design.eyeBallColor(), Eye.PLAIN);
+        DesignJson.EyesJson eyes = design.eyes();
+        return new Design(style, foreground, background, gradient(design), eyes == null ? Eyes.same(shared)
+                : new Eyes(eye("design.eyes.topLeft.", eyes.topLeft(), shared),
+                        eye("design.eyes.topRight.", eyes.topRight(), shared),
+                        eye("design.eyes.bottomLeft.", eyes.bottomLeft(), shared)));
     }
 
+    private static Eye eye(String prefix, DesignJson.EyeJson eye, Eye shared) {
+        return eye == null ? shared
+                : eye(prefix, eye.frameStyle(), eye.ballStyle(), eye.frameColor(), eye.ballColor(), shared);
+    }
+
+    /**
+     * One eye's fields, each falling back on {@code shared}'s. Top-level fields are {@code design.eyeFrameStyle}
+     * and so on, per-eye ones {@code design.eyes.topLeft.frameStyle}: {@code prefix} plus the capitalised or plain
+     * name.
+     */
+    private static Eye eye(String prefix, String frameStyle, String ballStyle, String frameColor, String ballColor,
+            Eye shared) {
+        boolean perEye = prefix.endsWith(".");
+        return new Eye(
+                frameStyle == null ? shared.frameStyle()
+                        : oneOf(name(prefix, perEye, "frameStyle"), frameStyle, EyeFrameStyle.class),
+                ballStyle == null ? shared.ballStyle()
+                        : oneOf(name(prefix, perEye, "ballStyle"), ballStyle, EyeBallStyle.class),
+                color(name(prefix, perEye, "frameColor"), frameColor, shared.frameColor()),
+                color(name(prefix, perEye, "ballColor"), ballColor, shared.ballColor()));
+    }
+
+    private static String name(String prefix, boolean perEye, String field) {
+        return perEye ? prefix + field : prefix + Character.toUpperCase(field.charAt(0)) + field.substring(1);
+    }
+
+    /**
+     * The gradient, if the design has one. Its angle and its use on the eyes mean nothing without one and are then
+     * ignored (a restyle that removes a gradient need not clear them too), though still checked.
+     */
     private static Gradient gradient(DesignJson design) {
+        double rotation = inRange("design.gradientRotation", design.gradientRotation(), Gradient.DIAGONAL,
+                -MAX_GRADIENT_ROTATION, MAX_GRADIENT_ROTATION);
         if (design.gradientType() == null && design.gradientColor2() == null) {
             return null;
         }
@@ -95,16 +157,53 @@ public final class QrRequestValidator {
         }
         GradientType type = design.gradientType() == null ? GradientType.LINEAR
                 : oneOf("design.gradientType", design.gradientType(), GradientType.class);
-        return new Gradient(type, color("design.gradientColor2", design.gradientColor2(), null));
+        return new Gradient(type, color("design.gradientColor2", design.gradientColor2(), null), rotation,
+                design.gradientOnEyes() == null || design.gradientOnEyes());
+    }
+
+    /** The logo, if the design names one; its placement fields are ignored without one, as the gradient's are. */
+    static LogoSpec logo(DesignJson design, LogoReader logos) {
+        if (design == null) {
+            return null;
+        }
+        double size = inRange("design.logoSize", design.logoSize(), DEFAULT_LOGO_SIZE, MIN_LOGO_SIZE, MAX_LOGO_SIZE);
+        double margin = inRange("design.logoMargin", design.logoMargin(), DEFAULT_LOGO_MARGIN, 0, MAX_LOGO_MARGIN);
+        if (design.logo() == null) {
+            return null;
+        }
+        return new LogoSpec(logos.read(design.logo(), "design.logo"), size, margin,
+                design.logoClearModules() == null || design.logoClearModules());
+    }
+
+    /** Returns {@code value}, or {@code defaultValue} if absent; outside [min, max] it is an error on {@code field}. */
+    static double inRange(String field, Double value, double defaultValue, double min, double max) {
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!(value >= min && value <= max)) {
+            // Written so that NaN, which a CSV cell can spell, fails too.
+            throw ApiException.invalid(field, field + " must be between " + number(min) + " and " + number(max)
+                    + ", got " + number(value));
+        }
+        return value;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     /** Parses a {@code #rrggbb} colour, or returns {@code defaultValue} if absent, naming {@code field} otherwise. */
     public static Rgb color(String field, String value, Rgb defaultValue) {
+        return colorOr(field, value, defaultValue, null);
+    }
+
+    private static Rgb colorOr(String field, String value, Rgb defaultValue, String alternative) {
         if (value == null) {
             return defaultValue;
         }
-        return Rgb.parseHex(value).orElseThrow(() -> ApiException.invalid(field,
-                field + " must be a hex colour in the form #rrggbb, got '" + value + "'"));
+        return Rgb.parseHex(value).orElseThrow(() -> ApiException.invalid(field, field
+                + " must be a hex colour in the form #rrggbb" + (alternative == null ? "" : " or '" + alternative
+                + "'") + ", got '" + value + "'"));
     }
 
     /** Parses one of an enumerated set of spellings, listing them all on {@code field} when {@code value} is none. */

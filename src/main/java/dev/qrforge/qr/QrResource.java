@@ -48,7 +48,8 @@ public class QrResource {
     @RequiresScope(Scope.QR_WRITE)
     public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
         Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
-        CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG));
+        CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG),
+                codes.logos(callers.workspaceId()));
         if (rawImage.isPresent() && rawImage.get() != spec.format()) {
             throw new ApiException(ErrorCode.NOT_ACCEPTABLE, "format", "format is " + spec.format().wireName()
                     + " but Accept asks for " + rawImage.get().mediaType() + "; make them agree or drop one");
@@ -72,7 +73,8 @@ public class QrResource {
     @RequiresScope(Scope.QR_READ)
     public QrView get(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
-        return QrCodes.withImage(code, codes.image(code.spec()));
+        CodeSpec spec = codes.spec(code);
+        return QrCodes.withImage(code, spec, codes.image(spec));
     }
 
     @GET
@@ -81,7 +83,7 @@ public class QrResource {
     @RequiresScope(Scope.QR_READ)
     public Response image(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
-        CodeSpec spec = code.spec();
+        CodeSpec spec = codes.spec(code);
         return Response.ok(file(codes.image(spec)), spec.format().mediaType()).build();
     }
 

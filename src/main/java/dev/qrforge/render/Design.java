@@ -1,5 +1,6 @@
 package dev.qrforge.render;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,10 +9,11 @@ import java.util.Objects;
  *
  * @param bodyStyle  how dark modules are drawn
  * @param foreground the colour of dark modules, or the gradient's first colour
- * @param background the colour of light modules and the quiet zone
+ * @param background the colour of light modules and the quiet zone, or null for a transparent background
  * @param gradient   the foreground gradient, or null for a solid foreground
+ * @param eyes       how the three finder patterns are drawn
  */
-public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient) {
+public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient, Eyes eyes) {
 
     /** Square modules, black on white: the look every scanner is built for. */
     public static final Design DEFAULT = new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null);
@@ -19,11 +21,33 @@ public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradie
     public Design {
         Objects.requireNonNull(bodyStyle, "bodyStyle");
         Objects.requireNonNull(foreground, "foreground");
-        Objects.requireNonNull(background, "background");
+        Objects.requireNonNull(eyes, "eyes");
+    }
+
+    /** Plain square eyes painted like the body. */
+    public Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient) {
+        this(bodyStyle, foreground, background, gradient, Eyes.PLAIN);
+    }
+
+    public boolean transparent() {
+        return background == null;
     }
 
     /** Returns the colours the foreground passes through, in gradient order: one for a solid foreground, else two. */
     public List<Rgb> foregroundStops() {
         return gradient == null ? List.of(foreground) : List.of(foreground, gradient.color2());
+    }
+
+    /** Every colour a dark module of this design can have: the foreground's, and the eyes' own. */
+    public List<Rgb> darkColours() {
+        List<Rgb> colours = new ArrayList<>(foregroundStops());
+        for (Eye eye : eyes.all()) {
+            for (Rgb own : new Rgb[] {eye.frameColor(), eye.ballColor()}) {
+                if (own != null && !colours.contains(own)) {
+                    colours.add(own);
+                }
+            }
+        }
+        return colours;
     }
 }

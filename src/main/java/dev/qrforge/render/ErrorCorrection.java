@@ -9,20 +9,27 @@ import com.google.zxing.qrcode.decoder.Version;
  * survive more damage and styling at the price of a denser symbol for the same data.
  */
 public enum ErrorCorrection {
-    L(ErrorCorrectionLevel.L),
-    M(ErrorCorrectionLevel.M),
-    Q(ErrorCorrectionLevel.Q),
-    H(ErrorCorrectionLevel.H);
+    L(ErrorCorrectionLevel.L, 0.07),
+    M(ErrorCorrectionLevel.M, 0.15),
+    Q(ErrorCorrectionLevel.Q, 0.25),
+    H(ErrorCorrectionLevel.H, 0.30);
 
     private static final int LARGEST_VERSION = 40;
     private static final int MODE_INDICATOR_BITS = 4;
 
     private final ErrorCorrectionLevel zxing;
+    private final double recoverable;
     private final int maxBinaryBytes;
 
-    ErrorCorrection(ErrorCorrectionLevel zxing) {
+    ErrorCorrection(ErrorCorrectionLevel zxing, double recoverable) {
         this.zxing = zxing;
+        this.recoverable = recoverable;
         this.maxBinaryBytes = largestBytePayload(zxing);
+    }
+
+    /** The share of the symbol's codewords this level restores when they are damaged, as ISO/IEC 18004 states it. */
+    public double recoverable() {
+        return recoverable;
     }
 
     /** Returns ZXing's constant for this level. */

@@ -14,12 +14,29 @@ sealed interface GradientGeometry {
     record Circle(double cx, double cy, double r) implements GradientGeometry {
     }
 
-    /** The geometry of {@code spec}'s gradient, which must have one. */
+    /**
+     * The geometry of {@code spec}'s gradient, which must have one. A linear gradient runs through the symbol's centre
+     * in its direction, from the first corner it meets to the last, so the whole symbol spans both colours at any
+     * angle; a radial one reaches from the centre to the corners.
+     */
     static GradientGeometry of(RenderSpec spec) {
+        Gradient gradient = spec.design().gradient();
         double modules = spec.matrix().modules();
-        return switch (spec.design().gradient().type()) {
-            case LINEAR -> new Line(0, 0, modules, modules);
-            case RADIAL -> new Circle(modules / 2, modules / 2, modules * Math.sqrt(0.5));
+        double centre = modules / 2;
+        return switch (gradient.type()) {
+            case LINEAR -> {
+                double angle = Math.toRadians(gradient.rotation());
+                double dx = clean(Math.cos(angle));
+                double dy = clean(Math.sin(angle));
+                double reach = (Math.abs(dx) + Math.abs(dy)) * centre;
+                yield new Line(centre - dx * reach, centre - dy * reach, centre + dx * reach, centre + dy * reach);
+            }
+            case RADIAL -> new Circle(centre, centre, modules * Math.sqrt(0.5));
         };
+    }
+
+    /** Rounds away the last bits of trigonometry, so that 0°, 45° and 90° give the exact corners. */
+    private static double clean(double value) {
+        return Math.round(value * 1e12) / 1e12;
     }
 }

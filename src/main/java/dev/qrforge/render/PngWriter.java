@@ -13,7 +13,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * Writes an opaque 8-bit RGB PNG (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
+ * Writes an 8-bit RGB or RGBA PNG (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
  * exist whole. The JDK's zlib does the compression; this class only frames it. It exists because the encoders at
  * hand all want the finished image: pngencoder copies it into one scanline array (another 3 bytes per pixel), and
  * ImageIO, which can stream, filters every row five ways and was measured 3–4 times slower here.
@@ -29,7 +29,9 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int BIT_DEPTH = 8;
     private static final int COLOUR_TYPE_RGB = 2;
-    private static final int BYTES_PER_PIXEL = 3;
+    private static final int COLOUR_TYPE_RGBA = 6;
+    private static final int RGB_BYTES = 3;
+    private static final int RGBA_BYTES = 4;
     /** PNG row filters: the first row as it is, every later one as its difference from the row above. */
     private static final int FILTER_NONE = 0;
     private static final int FILTER_UP = 2;
@@ -48,6 +50,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
 
     private final int width;
     private final int height;
+    private final boolean alpha;
     private final Deflater deflater = new Deflater(COMPRESSION_LEVEL);
     /*
      * zlib works on direct buffers here: on heap arrays the JDK pins them for the native call (a JNI critical
@@ -58,7 +61,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private final ByteBuffer compressed = ByteBuffer.allocateDirect(CHUNK_BYTES);
     private final byte[] chunkData = new byte[CHUNK_BYTES];
     private final OutputStream out;
-    /** This row and the one above, as RGB bytes; the filter byte is written separately. */
+    /** This row and the one above, as RGB(A) bytes; the filter byte is written separately. */
     private byte[] current;
     private byte[] above;
     private final byte[] filtered;
@@ -67,19 +70,24 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private final int[] abovePixels;
     private int nextRow;
 
-    /** Starts a {@code width}×{@code height} PNG on {@code out}; the caller then supplies every row in order. */
-    PngWriter(OutputStream out, int width, int height) {
+    /**
+     * Starts a {@code width}×{@code height} PNG on {@code out}, with an alpha channel or without; the caller then
+     * supplies every row in order.
+     */
+    PngWriter(OutputStream out, int width, int height, boolean alpha) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
         }
         this.width = width;
         this.height = height;
-        this.current = new byte[width * BYTES_PER_PIXEL];
-        this.above = new byte[width * BYTES_PER_PIXEL];
-        this.filtered = new byte[width * BYTES_PER_PIXEL];
-        this.zeros = new byte[width * BYTES_PER_PIXEL];
+        this.alpha = alpha;
+        int rowBytes = width * (alpha ? RGBA_BYTES : RGB_BYTES);
+        this.current = new byte[rowBytes];
+        this.above = new byte[rowBytes];
+        this.filtered = new byte[rowBytes];
+        this.zeros = new byte[rowBytes];
         this.abovePixels = new int[width];
-        this.filteredRows = ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + width * BYTES_PER_PIXEL));
+        this.filteredRows = ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + rowBytes));
         this.out = out;
         try {
             out.write(SIGNATURE);
@@ -87,7 +95,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
             putInt(header, 0, width);
             putInt(header, 4, height);
             header[8] = BIT_DEPTH;
-            header[9] = COLOUR_TYPE_RGB;
+            header[9] = (byte) (alpha ? COLOUR_TYPE_RGBA : COLOUR_TYPE_RGB);
             // Bytes 10–12: deflate compression, adaptive filtering, no interlace (all zero).
             chunk("IHDR", header, header.length);
         } catch (IOException e) {
@@ -100,15 +108,15 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * (64 KiB each, or a row) and zlib's own state are outside the heap.
      */
     public static long workingBytes(int width) {
-        return 4L * width * BYTES_PER_PIXEL + (long) width * Integer.BYTES + CHUNK_BYTES;
+        return 4L * width * RGBA_BYTES + (long) width * Integer.BYTES + CHUNK_BYTES;
     }
 
     /**
      * The largest PNG file a {@code width}×{@code height} image can make: zlib never expands data by more than
      * 0.03 % and a few bytes (its {@code compressBound}); this allows 0.1 %, plus the chunks' framing.
      */
-    public static long maxBytes(int width, int height) {
-        long raw = height * (1 + (long) width * BYTES_PER_PIXEL);
+    public static long maxBytes(int width, int height, boolean alpha) {
+        long raw = height * (1 + (long) width * (alpha ? RGBA_BYTES : RGB_BYTES));
         long deflated = raw + raw / DEFLATE_EXPANSION_DIVISOR + ZLIB_FRAMING;
         return FILE_FRAMING + deflated + CHUNK_FRAMING * (deflated / CHUNK_BYTES + 1);
     }
@@ -117,19 +125,21 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * Writes a {@code width}×{@code height} PNG whose rows {@code rows} supplies, into a buffer of
      * {@code expectedBytes} that grows only if the file is larger, and returns the file without copying it.
      */
-    public static ByteBuffer write(int width, int height, long expectedBytes, Consumer<? super PngWriter> rows) {
+    public static ByteBuffer write(int width, int height, boolean alpha, long expectedBytes,
+            Consumer<? super PngWriter> rows) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
-        try (PngWriter png = new PngWriter(out, width, height)) {
+        try (PngWriter png = new PngWriter(out, width, height, alpha)) {
             rows.accept(png);
         }
         return out.view();
     }
 
-    /** Encodes a whole image, for pictures that exist anyway (composites). */
+    /** Encodes a whole image, for pictures that exist anyway (composites, logos); with alpha if the image has it. */
     public static ByteBuffer encode(BufferedImage image) {
         int width = image.getWidth();
         int height = image.getHeight();
-        return write(width, height, maxBytes(width, height), png -> {
+        boolean alpha = image.getColorModel().hasAlpha();
+        return write(width, height, alpha, maxBytes(width, height, alpha), png -> {
             int[] row = new int[width];
             for (int y = 0; y < height; y++) {
                 png.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
@@ -150,10 +160,13 @@ public final class PngWriter implements RowSink, AutoCloseable {
             filteredRows.put((byte) FILTER_UP).put(zeros);
         } else {
             for (int x = 0, i = 0; x < width; x++) {
-                int rgb = pixels[offset + x];
-                current[i++] = (byte) (rgb >> 16);
-                current[i++] = (byte) (rgb >> 8);
-                current[i++] = (byte) rgb;
+                int argb = pixels[offset + x];
+                current[i++] = (byte) (argb >> 16);
+                current[i++] = (byte) (argb >> 8);
+                current[i++] = (byte) argb;
+                if (alpha) {
+                    current[i++] = (byte) (argb >>> 24);
+                }
             }
             if (y == 0) {
                 filteredRows.put((byte) FILTER_NONE).put(current);

@@ -1,18 +1,22 @@
 package dev.qrforge.render;
 
 import java.util.BitSet;
+import java.util.Objects;
 
 /**
  * The modules of one QR symbol, without quiet zone.
  *
- * @param version 1–40, the symbol's version
- * @param modules the symbol's width and height in modules, {@code 17 + 4 * version}
- * @param dark    bit {@code y * modules + x} is set iff module (x, y) is dark; copied in and out, so a matrix never
- *                changes once built
+ * @param version         1–40, the symbol's version
+ * @param errorCorrection the level its codewords were encoded at
+ * @param mask            its mask pattern, 0–7
+ * @param modules         the symbol's width and height in modules, {@code 17 + 4 * version}
+ * @param dark            bit {@code y * modules + x} is set iff module (x, y) is dark; copied in and out, so a matrix never
+ *                        changes once built
  */
-public record QrMatrix(int version, int modules, BitSet dark) {
+public record QrMatrix(int version, ErrorCorrection errorCorrection, int mask, int modules, BitSet dark) {
 
     public QrMatrix {
+        Objects.requireNonNull(errorCorrection, "errorCorrection");
         if (modules < 1) {
             throw new IllegalArgumentException("modules must be positive, got " + modules);
         }

@@ -1,20 +1,26 @@
 package dev.qrforge.render;
 
+import java.awt.AlphaComposite;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.LinearGradientPaint;
 import java.awt.Paint;
 import java.awt.RadialGradientPaint;
 import java.awt.RenderingHints;
+import java.awt.geom.AffineTransform;
 import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Renders a code with Java2D, anti-aliased, in exactly the geometry of {@link SvgRenderer}. Images are drawn in
- * horizontal bands and handed on row by row ({@link RowSink}), so the memory a rendering holds is one band, whatever
- * the image's size.
+ * Renders a code with Java2D, anti-aliased, in exactly the geometry of {@link SvgRenderer}: the same {@link Layers},
+ * the same gradient, the same logo box. Images are drawn in horizontal bands and handed on row by row
+ * ({@link RowSink}), so the memory a rendering holds is one band, whatever the image's size. A transparent design
+ * gives rows with alpha.
  */
 public final class RasterRenderer {
 
@@ -28,9 +34,20 @@ public final class RasterRenderer {
 
     private static final int PNG_BYTES_PER_ROW_AND_MODULE = 8;
     private static final int PNG_GRADIENT_PERCENT = 3;
-    private static final int RGB_BYTES = 3;
+    private static final int RGBA_BYTES = 4;
     private static final int PERCENT = 100;
     private static final int PNG_FRAMING_BYTES = 4096;
+    /** Path segments a dark module may need: a circle's four arcs and their line joins, with room to spare. */
+    private static final int SEGMENTS_PER_MODULE = 12;
+    /**
+     * What a dark module's outline takes in a Java2D path at most: a star's ten points or a circle's four arcs
+     * (coordinates as floats, a type byte per segment), doubled for the path's growth.
+     */
+    private static final int PATH_BYTES_PER_MODULE = 256;
+
+    /** One layer, ready to fill. */
+    private record Painted(Path2D outline, Paint paint) {
+    }
 
     private RasterRenderer() {
     }
@@ -40,32 +57,63 @@ public final class RasterRenderer {
         return Math.min(size, Math.max(1, BAND_PIXELS / size));
     }
 
-    /** The heap {@link #streamRows} holds while drawing an image {@code size} pixels wide: its band. */
-    public static long bandBytes(int size) {
-        return (long) size * bandRows(size) * Integer.BYTES;
+    /**
+     * The heap {@link #streamRows} holds while drawing {@code spec}: its band and the outlines of its layers, or, for
+     * a stamped body, its stamps' index and, under a gradient, a second band.
+     */
+    public static long workingBytes(RenderSpec spec) {
+        long band = (long) spec.size() * bandRows(spec.size()) * Integer.BYTES;
+        if (BodyStamps.apply(spec)) {
+            return band * (spec.design().gradient() == null ? 1 : 2) + BodyStamps.workingBytes(spec);
+        }
+        return band + (long) BodyOutline.darkCount(spec.matrix()) * PATH_BYTES_PER_MODULE;
     }
 
-    /** Draws the opaque {@code size}×{@code size} image of the code and hands it to {@code sink}, top row first. */
+    /**
+     * Draws the {@code size}×{@code size} image of the code and hands it to {@code sink}, top row first: opaque
+     * 0xRRGGBB pixels, or 0xAARRGGBB ones for a transparent design.
+     */
     public static void streamRows(RenderSpec spec, RowSink sink) {
         streamRows(spec, sink, bandRows(spec.size()));
     }
 
     /** As {@link #streamRows(RenderSpec, RowSink)} with bands of {@code bandRows} rows. */
     static void streamRows(RenderSpec spec, RowSink sink, int bandRows) {
+        streamRows(spec, sink, bandRows, BodyStamps.apply(spec));
+    }
+
+    /** As {@link #streamRows(RenderSpec, RowSink, int)}, the body stamped or (for comparison) filled as an outline. */
+    static void streamRows(RenderSpec spec, RowSink sink, int bandRows, boolean stampBody) {
         int size = spec.size();
-        BufferedImage band = new BufferedImage(size, Math.min(bandRows, size), BufferedImage.TYPE_INT_RGB);
+        boolean transparent = spec.design().transparent();
+        BufferedImage band = new BufferedImage(size, Math.min(bandRows, size),
+                transparent ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
         int[] pixels = ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
-        Path2D modules = outline(spec);
-        Paint foreground = foregroundPaint(spec);
-        Color background = new Color(spec.design().background().rgb());
+        BodyStamps stamps = stampBody ? BodyStamps.of(spec) : null;
+        List<Painted> layers = layers(spec, stamps == null);
+        Paint bodyPaint = paint(spec, Layers.bodyFill(spec.design()));
+        // A gradient body is stamped in the colours of a band the gradient fills.
+        BufferedImage gradientBand = stamps == null || bodyPaint instanceof Color ? null
+                : new BufferedImage(size, band.getHeight(), BufferedImage.TYPE_INT_ARGB);
         for (int top = 0; top < size; top += band.getHeight()) {
             Graphics2D g = band.createGraphics();
             try {
-                g.setColor(background);
-                g.fillRect(0, 0, size, band.getHeight());
+                if (transparent) {
+                    g.setComposite(AlphaComposite.Clear);
+                    g.fillRect(0, 0, size, band.getHeight());
+                    g.setComposite(AlphaComposite.SrcOver);
+                } else {
+                    g.setColor(new Color(spec.design().background().rgb()));
+                    g.fillRect(0, 0, size, band.getHeight());
+                }
+                if (stamps != null) {
+                    stamps.paint(pixels, top, Math.min(band.getHeight(), size - top), size,
+                            bodyPaint instanceof Color colour ? colour.getRGB() : 0,
+                            gradientBand == null ? null : fillBand(gradientBand, spec, bodyPaint, top), !transparent);
+                }
                 // Anti-aliasing coverage is computed per pixel, so a band is exactly that part of the whole image.
                 g.translate(0, -top);
-                paint(g, spec, modules, foreground);
+                paint(g, spec, layers);
             } finally {
                 g.dispose();
             }
@@ -76,6 +124,20 @@ public final class RasterRenderer {
         }
     }
 
+    /** Fills {@code band}, rows {@code top} on of the image, with {@code paint}; returns its pixels. */
+    private static int[] fillBand(BufferedImage band, RenderSpec spec, Paint paint, int top) {
+        Graphics2D g = band.createGraphics();
+        try {
+            g.translate(0, -top);
+            moduleSpace(g, spec);
+            g.setPaint(paint);
+            g.fill(new Rectangle2D.Double(-spec.margin(), -spec.margin(), spec.totalModules(), spec.totalModules()));
+        } finally {
+            g.dispose();
+        }
+        return ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
+    }
+
     /** Returns the code as a PNG file of exactly {@code size}×{@code size} pixels. */
     public static ByteBuffer png(RenderSpec spec) {
         return png(spec, RowSink.NONE);
@@ -83,7 +145,7 @@ public final class RasterRenderer {
 
     /** As {@link #png(RenderSpec)}, handing every row to {@code alsoTo} as well, e.g. to verify the image. */
     public static ByteBuffer png(RenderSpec spec, RowSink alsoTo) {
-        return PngWriter.write(spec.size(), spec.size(), pngBytes(spec),
+        return PngWriter.write(spec.size(), spec.size(), spec.design().transparent(), pngBytes(spec),
                 writer -> streamRows(spec, writer.andThen(alsoTo)));
     }
 
@@ -91,55 +153,82 @@ public final class RasterRenderer {
      * The size a code's PNG file stays below, with margin. What survives deflation is the anti-aliased edges, about
      * one run per module in every row, and, under a gradient, the colour's slow change across dark areas: files
      * measured by bench/run-render-memory.sh stay under 5.3 bytes per pixel row and module, and gradients add under
-     * 1.5 % of the raw pixels' 3 bytes; the estimate allows 8 bytes and 3 %, and never more than PNG's worst case.
+     * 1.5 % of the raw pixels' bytes; the estimate allows 8 bytes and 3 %, and never more than PNG's worst case. A
+     * logo adds at most its box's raw pixels.
      */
     public static long pngBytes(RenderSpec spec) {
         long size = spec.size();
         long edges = size * spec.totalModules() * PNG_BYTES_PER_ROW_AND_MODULE;
-        long gradient = spec.design().gradient() == null ? 0 : size * size * RGB_BYTES * PNG_GRADIENT_PERCENT / PERCENT;
-        return Math.min(PngWriter.maxBytes(spec.size(), spec.size()), edges + gradient + PNG_FRAMING_BYTES);
+        long gradient = spec.design().gradient() == null ? 0
+                : size * size * RGBA_BYTES * PNG_GRADIENT_PERCENT / PERCENT;
+        double[] box = spec.logoBox();
+        long logo = box == null ? 0 : (long) (box[2] * box[3] * spec.moduleSize() * spec.moduleSize() * RGBA_BYTES);
+        return Math.min(PngWriter.maxBytes(spec.size(), spec.size(), spec.design().transparent()),
+                edges + gradient + logo + PNG_FRAMING_BYTES);
     }
 
     /**
-     * Paints only the dark modules of the {@code size}×{@code size} code whose top-left corner is at {@code target}'s
-     * origin, leaving light modules and the quiet zone untouched, so callers can place a code over an image of their
-     * own. {@code target} itself is left as it was.
+     * Paints the code (its dark shapes and its logo, not its background) with its top-left corner at
+     * {@code target}'s origin, so callers can place a code over an image of their own. {@code target} itself is left
+     * as it was.
      */
-    public static void paintModules(Graphics2D target, RenderSpec spec) {
-        paint(target, spec, outline(spec), foregroundPaint(spec));
+    public static void paintCode(Graphics2D target, RenderSpec spec) {
+        paint(target, spec, layers(spec, true));
     }
 
-    private static void paint(Graphics2D target, RenderSpec spec, Path2D modules, Paint foreground) {
+    private static void paint(Graphics2D target, RenderSpec spec, List<Painted> layers) {
         Graphics2D g = (Graphics2D) target.create();
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            // Pure geometry: Java2D would otherwise nudge outlines towards pixel centres, unlike SVG renderers.
-            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-            g.translate(spec.symbolOffset(), spec.symbolOffset());
-            g.scale(spec.moduleSize(), spec.moduleSize());
-            g.setPaint(foreground);
-            g.fill(modules);
+            useRenderingHints(g);
+            moduleSpace(g, spec);
+            for (Painted layer : layers) {
+                g.setPaint(layer.paint());
+                g.fill(layer.outline());
+            }
+            double[] box = spec.logoBox();
+            if (box != null) {
+                BufferedImage logo = spec.logo().image();
+                AffineTransform place = AffineTransform.getTranslateInstance(box[0], box[1]);
+                place.scale(box[2] / logo.getWidth(), box[3] / logo.getHeight());
+                g.drawImage(logo, place, null);
+            }
         } finally {
             g.dispose();
         }
     }
 
-    /** Returns the outline of every dark module, in module units. */
-    private static Path2D outline(RenderSpec spec) {
-        // Sized up front: Path2D grows by small steps, and copying dominated small renderings.
-        int segments = ModuleOutline.runCount(spec.matrix()) * ModuleOutline.MAX_CALLS_PER_RUN;
-        Path2D.Float dark = new Path2D.Float(Path2D.WIND_NON_ZERO, segments);
-        ModuleOutline.trace(spec.matrix(), spec.design().bodyStyle(), new Path2DSink(dark));
-        return dark;
+    /** Anti-aliased, exact geometry: how every shape of a code is rasterised. */
+    static void useRenderingHints(Graphics2D g) {
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        // Pure geometry: Java2D would otherwise nudge outlines towards pixel centres, unlike SVG renderers.
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
     }
 
-    /** Returns the foreground paint in module units, matching the SVG gradient element by element. */
-    private static Paint foregroundPaint(RenderSpec spec) {
+    /** Makes {@code g} draw in module units, the symbol's top-left corner at the origin. */
+    private static void moduleSpace(Graphics2D g, RenderSpec spec) {
+        g.translate(spec.symbolOffset(), spec.symbolOffset());
+        g.scale(spec.moduleSize(), spec.moduleSize());
+    }
+
+    private static List<Painted> layers(RenderSpec spec, boolean withBody) {
+        List<Painted> painted = new ArrayList<>();
+        int segments = withBody ? BodyOutline.darkCount(spec.matrix()) * SEGMENTS_PER_MODULE : 0;
+        for (Layers.Layer layer : Layers.of(spec, withBody)) {
+            Path2D.Float outline = new Path2D.Float(Path2D.WIND_NON_ZERO, painted.isEmpty() ? segments : 64);
+            layer.trace(new Path2DSink(outline));
+            painted.add(new Painted(outline, paint(spec, layer.fill())));
+        }
+        return painted;
+    }
+
+    /** Returns a fill's paint in module units, matching the SVG gradient element by element. */
+    private static Paint paint(RenderSpec spec, Layers.Fill fill) {
+        if (!fill.gradient()) {
+            return new Color(fill.solid().rgb());
+        }
         Design design = spec.design();
         Gradient gradient = design.gradient();
-        if (gradient == null) {
-            return new Color(design.foreground().rgb());
-        }
         Color[] colors = design.foregroundStops().stream().map(c -> new Color(c.rgb())).toArray(Color[]::new);
         GradientGeometry geometry = GradientGeometry.of(spec);
         if (geometry instanceof GradientGeometry.Line line) {
@@ -151,8 +240,8 @@ public final class RasterRenderer {
                 gradient.stopOffsets(), colors);
     }
 
-    /** Builds a Java2D path from outlines, approximating quarter circles by cubic Béziers. */
-    private static final class Path2DSink implements ModuleOutline.Sink {
+    /** Builds a Java2D path from outlines, approximating quarter arcs by cubic Béziers. */
+    static final class Path2DSink implements OutlineSink {
 
         /**
          * Distance of a cubic Bézier's control points from its ends, as a fraction of the distance to the corner,

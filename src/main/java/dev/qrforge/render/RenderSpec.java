@@ -1,5 +1,6 @@
 package dev.qrforge.render;
 
+import java.util.BitSet;
 import java.util.Objects;
 
 /**
@@ -10,9 +11,10 @@ import java.util.Objects;
  * @param matrix the symbol
  * @param size   the image's edge in pixels; callers enforce the API's range, this record only rejects nonsense
  * @param margin the quiet zone on each side, in modules
- * @param design colours and body style
+ * @param design colours and styles
+ * @param logo   the image in the middle, or null
  */
-public record RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
+public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, Logo logo) {
 
     /** A module's centre, as a fraction of the module from its top-left corner. */
     private static final double MODULE_CENTRE = 0.5;
@@ -26,6 +28,16 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
         if (margin < 0) {
             throw new IllegalArgumentException("margin must not be negative, got " + margin);
         }
+    }
+
+    /** Without a logo. */
+    public RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
+        this(matrix, size, margin, design, null);
+    }
+
+    /** The same code at another size. */
+    public RenderSpec withSize(int otherSize) {
+        return new RenderSpec(matrix, otherSize, margin, design, logo);
     }
 
     /** Returns the image's edge in modules: the symbol plus the quiet zone on both sides. */
@@ -49,5 +61,58 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design) {
      */
     public int moduleCentre(int module) {
         return (int) ((module + MODULE_CENTRE) * moduleSize());
+    }
+
+    /**
+     * Where the logo is drawn, in module units from the symbol's top-left corner: {x, y, width, height}, the image
+     * fitted into a square of {@code logo.size()} of the symbol's width, centred; null without a logo.
+     */
+    public double[] logoBox() {
+        if (logo == null) {
+            return null;
+        }
+        double edge = logo.size() * matrix.modules();
+        double scale = edge / Math.max(logo.image().getWidth(), logo.image().getHeight());
+        double width = logo.image().getWidth() * scale;
+        double height = logo.image().getHeight() * scale;
+        double centre = matrix.modules() / 2.0;
+        return new double[] {centre - width / 2, centre - height / 2, width, height};
+    }
+
+    /**
+     * The modules of the symbol left out to make room for the logo, those whose centre lies in the logo's box or
+     * margin: bit {@code y * modules + x}. None without a logo or when it is drawn over the modules.
+     */
+    public BitSet clearedByLogo() {
+        return logo != null && logo.clearModules() ? underLogo(logo.margin()) : new BitSet();
+    }
+
+    /**
+     * The share of the symbol's modules a scanner cannot read because of the logo: those left out for it, or, when
+     * it is drawn over the modules, those under it.
+     */
+    public double logoCoverage() {
+        if (logo == null) {
+            return 0;
+        }
+        long modules = matrix.modules();
+        return underLogo(logo.clearModules() ? logo.margin() : 0).cardinality() / (double) (modules * modules);
+    }
+
+    private BitSet underLogo(double margin) {
+        double[] box = logoBox();
+        int modules = matrix.modules();
+        BitSet under = new BitSet(modules * modules);
+        for (int y = 0; y < modules; y++) {
+            double centreY = y + MODULE_CENTRE;
+            for (int x = 0; x < modules; x++) {
+                double centreX = x + MODULE_CENTRE;
+                if (centreX > box[0] - margin && centreX < box[0] + box[2] + margin
+                        && centreY > box[1] - margin && centreY < box[1] + box[3] + margin) {
+                    under.set(y * modules + x);
+                }
+            }
+        }
+        return under;
     }
 }

@@ -18,7 +18,16 @@ final class SvgNumbers {
     }
 
     static void append(StringBuilder out, double value) {
-        long scaled = Math.round(value * UNIT);
+        appendScaled(out, scaled(value));
+    }
+
+    /** The value in units of the last decimal written, as {@link #appendScaled} takes it. */
+    static long scaled(double value) {
+        return Math.round(value * UNIT);
+    }
+
+    /** Appends a value {@link #scaled} already rounded: negative exactly when {@code scaled} is. */
+    static void appendScaled(StringBuilder out, long scaled) {
         if (scaled < 0) {
             out.append('-');
             scaled = -scaled;
@@ -35,11 +44,6 @@ final class SvgNumbers {
                 fraction %= digit;
             }
         }
-    }
-
-    /** Returns whether {@link #append} writes a minus sign for this value (not for values that round to zero). */
-    static boolean isNegative(double value) {
-        return Math.round(value * UNIT) < 0;
     }
 
     static String format(double value) {

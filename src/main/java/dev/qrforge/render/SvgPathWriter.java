@@ -4,7 +4,7 @@ package dev.qrforge.render;
  * Writes outlines as SVG path data with relative commands, which keep the numbers small, and the one-axis forms
  * {@code h}/{@code v} wherever a line is axis-parallel, as module outlines nearly always are.
  */
-final class SvgPathWriter implements ModuleOutline.Sink {
+final class SvgPathWriter implements OutlineSink {
 
     private final StringBuilder out;
     private double currentX;
@@ -28,6 +28,9 @@ final class SvgPathWriter implements ModuleOutline.Sink {
 
     @Override
     public void lineTo(double x, double y) {
+        if (x == currentX && y == currentY) {
+            return;
+        }
         if (y == currentY) {
             out.append('h');
             number(x - currentX);
@@ -45,11 +48,13 @@ final class SvgPathWriter implements ModuleOutline.Sink {
 
     @Override
     public void roundTo(double cornerX, double cornerY, double x, double y) {
-        // The arc's rotation and large-arc flags are 0; sweep 1 is clockwise in SVG's y-down space.
+        // A quarter arc spans its radii exactly; it turns clockwise (sweep 1 in SVG's y-down space) where the outline
+        // turns right at the corner, which the sign of the cross product tells.
+        double turn = (cornerX - currentX) * (y - cornerY) - (cornerY - currentY) * (x - cornerX);
         out.append('a');
-        number(ModuleOutline.CORNER_RADIUS);
-        number(ModuleOutline.CORNER_RADIUS);
-        out.append(" 0 0 1");
+        number(Math.abs(x - currentX));
+        number(Math.abs(y - currentY));
+        out.append(turn > 0 ? " 0 0 1" : " 0 0 0");
         number(x - currentX);
         number(y - currentY);
         currentX = x;
@@ -65,11 +70,12 @@ final class SvgPathWriter implements ModuleOutline.Sink {
 
     /** Appends a number, separated from a preceding number only where the grammar needs it (not before a minus). */
     private void number(double value) {
+        long scaled = SvgNumbers.scaled(value);
         char previous = out.charAt(out.length() - 1);
-        boolean previousEndsNumber = Character.isDigit(previous) || previous == '.';
-        if (previousEndsNumber && !SvgNumbers.isNegative(value)) {
+        boolean previousEndsNumber = previous >= '0' && previous <= '9' || previous == '.';
+        if (previousEndsNumber && scaled >= 0) {
             out.append(' ');
         }
-        SvgNumbers.append(out, value);
+        SvgNumbers.appendScaled(out, scaled);
     }
 }

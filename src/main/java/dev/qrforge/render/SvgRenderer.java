@@ -1,10 +1,13 @@
 package dev.qrforge.render;
 
+import java.nio.ByteBuffer;
+import java.util.Base64;
 import java.util.List;
 
 /**
- * Renders a code as a compact SVG document: a background rectangle and a single path holding every dark module, in
- * module units and scaled into place, so the path data stays small and independent of the image size.
+ * Renders a code as a compact SVG document: an optional background rectangle, one path per fill ({@link Layers}:
+ * the body, and eyes of other colours) in module units scaled into place by one group, so the path data stays small
+ * and independent of the image size, and the logo as an embedded PNG.
  */
 public final class SvgRenderer {
 
@@ -16,16 +19,21 @@ public final class SvgRenderer {
      * modules dark, and a dark module costs at most about 8 characters once runs share their outlines.
      */
     private static final int CHARS_PER_MODULE = 4;
-    private static final int CHARS_OUTSIDE_PATH = 640;
-    /** The most path data a module can take: a lone dark module in the roundest style. */
-    private static final int MAX_CHARS_PER_MODULE = 16;
+    private static final int CHARS_OUTSIDE_PATH = 800;
+    /** The most path data a module can take: a lone dot or star, written out in full. */
+    private static final int MAX_CHARS_PER_MODULE = 64;
 
     private SvgRenderer() {
     }
 
-    /** An upper bound of the document's length in characters (one byte each: SVG output is ASCII). */
-    public static long maxChars(QrMatrix matrix) {
-        return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules();
+    /**
+     * An upper bound of the document's length in characters (one byte each: SVG output is ASCII).
+     *
+     * @param logoEdge the longer side of the logo's image in pixels, 0 without a logo
+     */
+    public static long maxChars(QrMatrix matrix, int logoEdge) {
+        long logo = logoEdge == 0 ? 0 : (PngWriter.maxBytes(logoEdge, logoEdge, true) + 2) / 3 * 4;
+        return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules() + logo;
     }
 
     public static String render(RenderSpec spec) {
@@ -34,31 +42,45 @@ public final class SvgRenderer {
         String size = Integer.toString(spec.size());
         int modules = matrix.modules();
         StringBuilder svg = new StringBuilder(CHARS_OUTSIDE_PATH + CHARS_PER_MODULE * modules * modules);
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(size)
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\"");
+        if (spec.logo() != null) {
+            // SVG 1.1's link attribute, which every renderer reads (SVG 2's plain href is not yet universal).
+            svg.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"");
+        }
+        svg.append(" width=\"").append(size)
                 .append("\" height=\"").append(size)
                 .append("\" viewBox=\"0 0 ").append(size).append(' ').append(size).append("\">");
-        String fill;
-        if (design.gradient() == null) {
-            fill = design.foreground().hex();
-        } else {
+        List<Layers.Layer> layers = Layers.of(spec);
+        if (layers.stream().anyMatch(layer -> layer.fill().gradient())) {
             appendGradient(svg, spec, design.gradient(), design.foregroundStops());
-            fill = "url(#" + GRADIENT_ID + ")";
         }
-        svg.append("<rect width=\"").append(size).append("\" height=\"").append(size)
-                .append("\" fill=\"").append(design.background().hex()).append("\"/>");
-        svg.append("<path fill=\"").append(fill).append("\" transform=\"translate(");
+        if (!design.transparent()) {
+            svg.append("<rect width=\"").append(size).append("\" height=\"").append(size)
+                    .append("\" fill=\"").append(design.background().hex()).append("\"/>");
+        }
+        svg.append("<g transform=\"translate(");
         SvgNumbers.append(svg, spec.symbolOffset());
         svg.append(' ');
         SvgNumbers.append(svg, spec.symbolOffset());
         svg.append(") scale(");
         SvgNumbers.append(svg, spec.moduleSize());
-        svg.append(")\" d=\"");
-        ModuleOutline.trace(matrix, design.bodyStyle(), new SvgPathWriter(svg));
-        return svg.append("\"/></svg>").toString();
+        svg.append(")\">");
+        for (Layers.Layer layer : layers) {
+            svg.append("<path fill=\"")
+                    .append(layer.fill().gradient() ? "url(#" + GRADIENT_ID + ")" : layer.fill().solid().hex())
+                    .append("\" d=\"");
+            layer.trace(new SvgPathWriter(svg));
+            svg.append("\"/>");
+        }
+        double[] logo = spec.logoBox();
+        if (logo != null) {
+            appendLogo(svg, spec.logo(), logo);
+        }
+        return svg.append("</g></svg>").toString();
     }
 
     /**
-     * Writes the gradient in the path's own coordinates (userSpaceOnUse, i.e. modules), so it spans the symbol as
+     * Writes the gradient in the paths' own coordinates (userSpaceOnUse, i.e. modules), so it spans the symbol as
      * {@link GradientGeometry} places it, exactly as {@link RasterRenderer} paints it.
      */
     private static void appendGradient(StringBuilder svg, RenderSpec spec, Gradient gradient, List<Rgb> stops) {
@@ -84,6 +106,20 @@ public final class SvgRenderer {
             svg.append("\" stop-color=\"").append(stops.get(i).hex()).append("\"/>");
         }
         svg.append("</").append(element).append("></defs>");
+    }
+
+    /** The logo as a PNG of its decoded pixels: nothing of the file a client sent reaches the document. */
+    private static void appendLogo(StringBuilder svg, Logo logo, double[] box) {
+        ByteBuffer png = PngWriter.encode(logo.image());
+        byte[] bytes = new byte[png.remaining()];
+        png.get(bytes);
+        svg.append("<image");
+        attribute(svg, "x", box[0]);
+        attribute(svg, "y", box[1]);
+        attribute(svg, "width", box[2]);
+        attribute(svg, "height", box[3]);
+        svg.append(" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(bytes)).append("\"/>");
     }
 
     private static void attribute(StringBuilder svg, String name, double value) {

@@ -6,18 +6,16 @@ import dev.qrforge.render.RowSink;
 import java.awt.image.BufferedImage;
 
 /**
- * What the verifier reads of a rendering: its luminance, collected row by row while the image is drawn and averaged
- * over square blocks, as a camera's optics average what falls on one sensor pixel, down to
- * {@link #MIN_PIXELS_PER_MODULE} pixels per module (what a phone needs, and ZXing reads codes at half that) and at most
- * {@link #MAX_EDGE} pixels a side. A 1000 px code of a short URL is thus checked on a sample of about 170 px and 28 KB
- * instead of a 1 MB copy of every pixel, and a 5000 px one on the same; codes of few pixels per module are read pixel
- * for pixel.
+ * What the verifier reads of a rendering: its luminance, collected row by row while the image is drawn. Images up to
+ * {@link #MAX_EDGE} pixels a side are read pixel for pixel, as a scanner reading the file itself would (a scanner's
+ * detector misreads some styled codes at one resolution and not at another, so the verdict must judge the delivered
+ * pixels); larger ones are averaged over square blocks down to that edge, as a camera's optics average what falls on
+ * one sensor pixel. The sample thus never holds more than a megabyte, however large the image.
  */
 public final class DecodeSample extends LuminanceSource implements RowSink {
 
     /** Ample for any symbol: even version 40 with its quiet zone keeps more than 5 sample pixels per module. */
     static final int MAX_EDGE = 1024;
-    static final int MIN_PIXELS_PER_MODULE = 4;
 
     /** ZXing's luminance weights, (R + 2G + B) / 4, so the sample binarises as ZXing's own sources would. */
     private static final int WEIGHT_SUM = 4;
@@ -26,29 +24,35 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     private final int sourceWidth;
     private final int sourceHeight;
     private final int factor;
+    /** Whether rows carry alpha: a transparent code, judged as it looks on a white surface. */
+    private final boolean overWhite;
     private final byte[] luminance;
     /** Weighted channel sums of the block row being collected, one per sample column. */
     private final int[] sums;
     private int nextRow;
 
-    private DecodeSample(int sourceWidth, int sourceHeight, int factor) {
+    private DecodeSample(int sourceWidth, int sourceHeight, int factor, boolean overWhite) {
         super(ceilDiv(sourceWidth, factor), ceilDiv(sourceHeight, factor));
         this.sourceWidth = sourceWidth;
         this.sourceHeight = sourceHeight;
         this.factor = factor;
+        this.overWhite = overWhite;
         this.luminance = new byte[getWidth() * getHeight()];
         this.sums = new int[getWidth()];
     }
 
-    /** An empty sample for the rendering of {@code spec}, to be filled through {@link #row}. */
+    /**
+     * An empty sample for the rendering of {@code spec}, to be filled through {@link #row}. A transparent rendering
+     * is judged on a white surface, the light surface such codes are meant for.
+     */
     public static DecodeSample forCode(RenderSpec spec) {
-        return new DecodeSample(spec.size(), spec.size(), factor(spec));
+        return new DecodeSample(spec.size(), spec.size(), factor(spec), spec.design().transparent());
     }
 
     /** The sample of a code's rendering that exists anyway as an image (a composite's code box). */
     public static DecodeSample of(BufferedImage image, RenderSpec spec) {
         int width = image.getWidth();
-        DecodeSample sample = new DecodeSample(width, image.getHeight(), factor(spec));
+        DecodeSample sample = new DecodeSample(width, image.getHeight(), factor(spec), false);
         int[] row = new int[width];
         for (int y = 0; y < image.getHeight(); y++) {
             sample.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
@@ -64,8 +68,7 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     }
 
     private static int factor(RenderSpec spec) {
-        int toModules = (int) (spec.moduleSize() / MIN_PIXELS_PER_MODULE);
-        return Math.max(1, Math.max(toModules, ceilDiv(spec.size(), MAX_EDGE)));
+        return ceilDiv(spec.size(), MAX_EDGE);
     }
 
     @Override
@@ -101,8 +104,13 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         }
     }
 
-    private static int weighted(int rgb) {
-        return (rgb >> 16 & CHANNEL) + 2 * (rgb >> 8 & CHANNEL) + (rgb & CHANNEL);
+    private int weighted(int argb) {
+        int colour = (argb >> 16 & CHANNEL) + 2 * (argb >> 8 & CHANNEL) + (argb & CHANNEL);
+        if (!overWhite) {
+            return colour;
+        }
+        int alpha = argb >>> 24;
+        return (colour * alpha + WEIGHT_SUM * CHANNEL * (CHANNEL - alpha)) / CHANNEL;
     }
 
     /** Source pixels per sample pixel along each axis. */

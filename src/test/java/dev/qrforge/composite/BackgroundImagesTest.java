@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.qr.LogoReader;
+import dev.qrforge.images.ImageFile;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -62,13 +64,13 @@ class BackgroundImagesTest {
 
     @Test
     void theHeaderTellsWhatDecodingWillCost() {
-        BackgroundImages.Background jpeg = BackgroundImages.read(Backgrounds.jpegDataUri(Backgrounds.sky()), FIELD);
+        ImageFile jpeg = BackgroundImages.read(Backgrounds.jpegDataUri(Backgrounds.sky()), FIELD);
         assertThat(jpeg.width()).isEqualTo(Backgrounds.WIDTH);
         assertThat(jpeg.height()).isEqualTo(Backgrounds.HEIGHT);
         // JPEG decodes to 3 bytes a pixel, already RGB: nothing to convert.
         assertThat(jpeg.decodeBytes()).isEqualTo(3L * Backgrounds.WIDTH * Backgrounds.HEIGHT);
         BufferedImage translucent = new BufferedImage(200, 100, BufferedImage.TYPE_INT_ARGB);
-        BackgroundImages.Background png = BackgroundImages.read(Backgrounds.pngDataUri(translucent), FIELD);
+        ImageFile png = BackgroundImages.read(Backgrounds.pngDataUri(translucent), FIELD);
         // RGBA decodes to 4 bytes a pixel and is flattened into a 4-byte RGB copy.
         assertThat(png.decodeBytes()).isEqualTo(8L * 200 * 100);
     }
@@ -109,10 +111,10 @@ class BackgroundImagesTest {
     void otherFormatsAndNonImagesAreRefused() {
         byte[] random = new byte[4_000];
         new Random(11).nextBytes(random);
-        rejects(Backgrounds.base64(random)).hasMessageContaining("neither a PNG nor a JPEG");
-        rejects(Backgrounds.base64(Backgrounds.file(Backgrounds.sky(), "gif"))).hasMessageContaining("neither a PNG");
+        rejects(Backgrounds.base64(random)).hasMessageContaining("not an image this service reads; image/png, image/jpeg are accepted");
+        rejects(Backgrounds.base64(Backgrounds.file(Backgrounds.sky(), "gif"))).hasMessageContaining("not an image this service reads");
         rejects(Backgrounds.base64("<svg xmlns='http://www.w3.org/2000/svg'/>".getBytes(StandardCharsets.UTF_8)))
-                .hasMessageContaining("neither a PNG");
+                .hasMessageContaining("not an image this service reads");
     }
 
     @Test
@@ -121,11 +123,11 @@ class BackgroundImagesTest {
         rejects("").hasMessage(FIELD + " is empty");
         rejects(null).hasMessage(FIELD + " is required");
         rejects("data:text/html;base64,PGgxPmhpPC9oMT4=").hasMessageContaining("media type 'text/html'")
-                .hasMessageContaining("image/png and image/jpeg");
+                .hasMessageContaining("image/png, image/jpeg");
         rejects("data:image/png,rawbytes").hasMessageContaining("base64 data URI");
         rejects("data:image/png;base64").hasMessageContaining("base64 data URI");
         rejects("data:image/png;base64," + Backgrounds.base64(Backgrounds.file(Backgrounds.sky(), "jpeg")))
-                .hasMessage(FIELD + " is declared image/png but holds a JPEG image");
+                .hasMessage(FIELD + " is declared image/png but holds image/jpeg");
     }
 
     @Test
@@ -134,7 +136,7 @@ class BackgroundImagesTest {
         CompositeRequest request = new CompositeRequest("x", null, null, null, null, List.of(
                 new BackgroundJson(good, null), new BackgroundJson(good, null),
                 new BackgroundJson("data:image/gif;base64,R0lGODlhAQABAAAAACw=", null)), null);
-        assertThatThrownBy(() -> Composites.plan(request)).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.field()).isEqualTo("backgrounds[2].image"));
+        assertThatThrownBy(() -> Composites.plan(request, LogoReader.inlineOnly()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("backgrounds[2].image"));
     }
 }

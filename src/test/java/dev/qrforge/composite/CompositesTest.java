@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.DesignJson;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.render.QrEncoder;
@@ -32,13 +33,13 @@ class CompositesTest {
     }
 
     private static Composite only(CompositeRequest request) {
-        List<Composite> composites = Composites.make(Composites.plan(request));
+        List<Composite> composites = Composites.make(Composites.plan(request, LogoReader.inlineOnly()));
         assertThat(composites).hasSize(1);
         return composites.get(0);
     }
 
     private static AbstractThrowableAssert<?, ? extends Throwable> rejects(CompositeRequest request, String field) {
-        return assertThatThrownBy(() -> Composites.make(Composites.plan(request)))
+        return assertThatThrownBy(() -> Composites.make(Composites.plan(request, LogoReader.inlineOnly())))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo(field));
     }
 
@@ -91,7 +92,7 @@ class CompositesTest {
                 background(Backgrounds.pngDataUri(Backgrounds.flat(DARK))))).safety();
         assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(safety.warnings()).anySatisfy(warning -> assertThat(warning)
-                .contains("(at x=20, y=30, 240×240 px)", "contrast 1.", "at least 3:1", "placement.plate"));
+                .contains("(at x=20, y=30, 240×240 px)", "contrast 1.", "at least 2:1", "placement.plate"));
     }
 
     @Test
@@ -128,7 +129,7 @@ class CompositesTest {
         String dark = Backgrounds.pngDataUri(Backgrounds.flat(DARK));
         List<Composite> composites = Composites.make(Composites.plan(request(plate(PlateJson.DEFAULTS),
                 background(light), new BackgroundJson(dark, new PlacementJson("top-left", null, null, null, null,
-                        null)))));
+                        null))), LogoReader.inlineOnly()));
         assertThat(composites).extracting(Composite::index).containsExactly(0, 1);
         assertThat(composites.get(0).safety().status()).isEqualTo(SafetyStatus.OPTIMAL);
         // The second background's own placement replaces the shared one, plate included.

@@ -45,7 +45,7 @@ class PngWriterTest {
         ByteBuffer png = PngWriter.encode(image);
         // 360,300 bytes of raw rows cannot fit one 64 KiB IDAT chunk.
         assertThat(png.remaining()).isGreaterThan(3 * 400 * 300).isLessThanOrEqualTo(
-                (int) PngWriter.maxBytes(400, 300));
+                (int) PngWriter.maxBytes(400, 300, false));
         assertSamePixels(image, Decoding.png(png));
     }
 
@@ -58,16 +58,16 @@ class PngWriterTest {
     @Test
     void rowsMustComeInOrderAndAllOfThem() {
         int[] row = new int[10];
-        assertThatThrownBy(() -> PngWriter.write(10, 2, 100, png -> png.row(1, row, 0)))
+        assertThatThrownBy(() -> PngWriter.write(10, 2, false, 100, png -> png.row(1, row, 0)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("expected row 0");
-        assertThatThrownBy(() -> PngWriter.write(10, 2, 100, png -> png.row(0, row, 0)))
+        assertThatThrownBy(() -> PngWriter.write(10, 2, false, 100, png -> png.row(0, row, 0)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("only 1 of 2 rows");
     }
 
     @Test
     void theFileIsReadOnlyAndGrowsPastAWrongGuess() {
         BufferedImage image = noise(50, 50, 4);
-        ByteBuffer png = PngWriter.write(50, 50, 1, writer -> {
+        ByteBuffer png = PngWriter.write(50, 50, false, 1, writer -> {
             int[] row = new int[50];
             for (int y = 0; y < 50; y++) {
                 writer.row(y, image.getRGB(0, y, 50, 1, row, 0, 50), 0);
@@ -75,5 +75,23 @@ class PngWriterTest {
         });
         assertThat(png.isReadOnly()).isTrue();
         assertSamePixels(image, Decoding.png(png));
+    }
+
+    @Test
+    void transparentPixelsKeepTheirAlpha() {
+        BufferedImage image = new BufferedImage(30, 20, BufferedImage.TYPE_INT_ARGB);
+        SplittableRandom random = new SplittableRandom(5);
+        for (int y = 0; y < 20; y++) {
+            for (int x = 0; x < 30; x++) {
+                image.setRGB(x, y, random.nextInt());
+            }
+        }
+        BufferedImage decoded = Decoding.png(PngWriter.encode(image));
+        assertThat(decoded.getColorModel().hasAlpha()).isTrue();
+        for (int y = 0; y < 20; y++) {
+            for (int x = 0; x < 30; x++) {
+                assertThat(decoded.getRGB(x, y)).as("(%d, %d)", x, y).isEqualTo(image.getRGB(x, y));
+            }
+        }
     }
 }

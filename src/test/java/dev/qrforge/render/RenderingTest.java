@@ -147,7 +147,7 @@ class RenderingTest {
         for (int index : darkIndices) {
             dark.set(index);
         }
-        return new QrMatrix(1, modules, dark);
+        return new QrMatrix(1, ErrorCorrection.M, 0, modules, dark);
     }
 
     private static boolean isDark(BufferedImage image, int x, int y) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class DecodeSampleTest {
 
     /** Version 40: 177 modules, the densest symbol. */
-    private static final QrMatrix DENSEST = new QrMatrix(40, 177, new BitSet());
+    private static final QrMatrix DENSEST = new QrMatrix(40, ErrorCorrection.M, 0, 177, new BitSet());
 
     private static int luminance(DecodeSample sample, int x, int y) {
         return sample.getMatrix()[y * sample.getWidth() + x] & 0xff;
@@ -66,14 +66,14 @@ class DecodeSampleTest {
     }
 
     @Test
-    void samplesKeepFourPixelsPerModule() {
-        // Version 4 with its quiet zone is 41 modules: 24.4 px each at 1000 px, so blocks of 6.
-        RenderSpec spec = new RenderSpec(new QrMatrix(4, 33, new BitSet()), 1000, 4, Design.DEFAULT);
-        assertThat(spec.totalModules()).isEqualTo(41);
+    void imagesUpToAThousandPixelsAreReadAsDelivered() {
+        // Version 4 at 1000 px: 24.4 px per module, every one of them read, as a scanner reading the file would.
+        RenderSpec spec = new RenderSpec(new QrMatrix(4, ErrorCorrection.M, 0, 33, new BitSet()), 1000, 4,
+                Design.DEFAULT);
         DecodeSample sample = DecodeSample.forCode(spec);
-        assertThat(sample.factor()).isEqualTo(6);
-        assertThat(sample.getWidth()).isEqualTo(167);
-        assertThat(spec.moduleSize() / sample.factor()).isGreaterThanOrEqualTo(4);
+        assertThat(sample.factor()).isEqualTo(1);
+        assertThat(sample.getWidth()).isEqualTo(1000);
+        assertThat(DecodeSample.bytesFor(spec)).isEqualTo(1000L * 1000 + 1000L * Integer.BYTES);
     }
 
     @Test
@@ -84,7 +84,8 @@ class DecodeSampleTest {
         RenderSpec spec = new RenderSpec(QrEncoder.encode(url, ErrorCorrection.M), 5000, 4, design);
         DecodeSample sample = DecodeSample.forCode(spec);
         RasterRenderer.streamRows(spec, sample);
-        assertThat(sample.getWidth()).isLessThan(250);
+        // At most 1024 px a side: blocks of 5.
+        assertThat(sample.getWidth()).isEqualTo(1000);
         assertThat(DecodeVerifier.verifies(sample, spec, url)).isTrue();
         assertThat(DecodeVerifier.verifies(sample, spec, url + "/other")).isFalse();
     }

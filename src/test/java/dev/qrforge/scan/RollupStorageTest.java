@@ -3,7 +3,7 @@ package dev.qrforge.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
-import dev.qrforge.platform.DatabaseMigrations;
+import dev.qrforge.testing.MigratedDatabases;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,21 +13,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * The rollup storage on a real database: the version 6 migration packing existing per-value rows, and flushes
- * adding to packed rows. Always on an in-memory H2; also on PostgreSQL, in a schema of its own, when the build
- * runs against one (QRFORGE_DB=postgresql, QRFORGE_DB_URL), as CI's second pass does.
+ * The rollup storage on a real database ({@link MigratedDatabases}): the version 6 migration packing existing
+ * per-value rows, and flushes adding to packed rows.
  */
 class RollupStorageTest {
 
@@ -36,51 +32,20 @@ class RollupStorageTest {
     private static final String PG_SCHEMA = "qrforge_rollup_test";
 
     static Stream<Arguments> databases() {
-        List<Arguments> databases = new ArrayList<>();
-        databases.add(Arguments.of("H2"));
-        if ("postgresql".equals(System.getenv("QRFORGE_DB")) && System.getenv("QRFORGE_DB_URL") != null) {
-            databases.add(Arguments.of("PostgreSQL"));
-        }
-        return databases.stream();
+        return MigratedDatabases.databases();
     }
 
-    /** A fresh, empty database: an in-memory H2, or a new schema in the configured PostgreSQL. */
     private static DataSource fresh(String database) throws SQLException {
-        if (database.equals("H2")) {
-            JdbcDataSource h2 = new JdbcDataSource();
-            h2.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-            return h2;
-        }
-        PGSimpleDataSource postgres = postgres();
-        try (Connection connection = postgres.getConnection(); Statement ddl = connection.createStatement()) {
-            ddl.execute("drop schema if exists " + PG_SCHEMA + " cascade");
-            ddl.execute("create schema " + PG_SCHEMA);
-        }
-        postgres.setCurrentSchema(PG_SCHEMA);
-        return postgres;
+        return MigratedDatabases.fresh(database, PG_SCHEMA);
     }
 
-    private static PGSimpleDataSource postgres() {
-        PGSimpleDataSource postgres = new PGSimpleDataSource();
-        postgres.setURL(System.getenv("QRFORGE_DB_URL").replaceAll("[?&]currentSchema=[^&]*", ""));
-        postgres.setUser(System.getenv("QRFORGE_DB_USER"));
-        postgres.setPassword(System.getenv("QRFORGE_DB_PASSWORD"));
-        return postgres;
+    private static Flyway flyway(DataSource dataSource, String target) {
+        return MigratedDatabases.flyway(dataSource, target);
     }
 
     @AfterAll
     static void dropPostgresSchema() throws SQLException {
-        if (databases().count() > 1) {
-            try (Connection connection = postgres().getConnection(); Statement ddl = connection.createStatement()) {
-                ddl.execute("drop schema if exists " + PG_SCHEMA + " cascade");
-            }
-        }
-    }
-
-    private static Flyway flyway(DataSource dataSource, String target) {
-        return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
-                .locations("classpath:db/migration").javaMigrations(new PackedBreakdownsMigration())
-                .target(target).load();
+        MigratedDatabases.dropSchema(PG_SCHEMA);
     }
 
     @ParameterizedTest

@@ -1,0 +1,67 @@
+package dev.qrforge.qr;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.ErrorMapper;
+import dev.qrforge.api.JsonConfig;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** A change of a kept code's look, as a JSON merge patch (RFC 7396) over the request that made it. */
+final class Restyle {
+
+    /** What a restyle may change: everything but the data. */
+    static final List<String> FIELDS = List.of("format", "size", "margin", "errorCorrection", "design");
+
+    private static final ObjectMapper JSON = JsonConfig.build();
+
+    private Restyle() {
+    }
+
+    /**
+     * The request that draws the code anew. An error correction level that was the automatic choice stays
+     * automatic, so adding a logo raises it to H as it would for a new code, unless the patch sets one.
+     *
+     * @param current the code's request as it is now
+     * @param design  its design as recorded (a logo by reference)
+     */
+    static QrRequest merge(CodeSpec current, DesignJson design, ObjectNode patch) {
+        for (Iterator<String> names = patch.fieldNames(); names.hasNext();) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw ApiException.invalid(name, "unknown field '" + name + "'; a restyle may set "
+                        + String.join(", ", FIELDS));
+            }
+        }
+        boolean automatic = current.errorCorrection() == QrRequestValidator.defaultErrorCorrection(current.logo());
+        ObjectNode merged = JSON.valueToTree(new QrRequest(null, current.format().wireName(), current.size(),
+                current.margin(), automatic ? null : current.errorCorrection().name(), design));
+        mergePatch(merged, patch);
+        merged.put("data", current.data());
+        try {
+            return JSON.treeToValue(merged, QrRequest.class);
+        } catch (IOException e) {
+            throw ErrorMapper.translate(e);
+        }
+    }
+
+    /** RFC 7396: objects merge member by member, null removes, anything else replaces. */
+    static void mergePatch(ObjectNode target, JsonNode patch) {
+        for (Iterator<Map.Entry<String, JsonNode>> fields = patch.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            JsonNode value = field.getValue();
+            if (value.isNull()) {
+                target.remove(field.getKey());
+            } else if (value.isObject()) {
+                mergePatch(target.get(field.getKey()) instanceof ObjectNode existing ? existing
+                        : target.putObject(field.getKey()), value);
+            } else {
+                target.set(field.getKey(), value.deepCopy());
+            }
+        }
+    }
+}

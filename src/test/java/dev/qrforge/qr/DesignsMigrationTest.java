@@ -1,0 +1,77 @@
+package dev.qrforge.qr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.qrforge.api.JsonConfig;
+import dev.qrforge.render.BodyStyle;
+import dev.qrforge.render.Design;
+import dev.qrforge.render.Gradient;
+import dev.qrforge.render.GradientType;
+import dev.qrforge.render.Rgb;
+import dev.qrforge.testing.MigratedDatabases;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Schema version 7 on a real database: codes kept with design columns keep their look as one design document. */
+class DesignsMigrationTest {
+
+    private static final String PG_SCHEMA = "qrforge_designs_test";
+
+    static Stream<Arguments> databases() {
+        return MigratedDatabases.databases();
+    }
+
+    @AfterAll
+    static void dropPostgresSchema() throws SQLException {
+        MigratedDatabases.dropSchema(PG_SCHEMA);
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void oldDesignColumnsBecomeTheDesignDocument(String database) throws Exception {
+        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        MigratedDatabases.flyway(dataSource, "6").migrate();
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            sql.execute("insert into workspace values ('ws_1', 'one', current_timestamp)");
+            sql.execute(oldCode("qr_plain", "'square', '#000000', '#ffffff', null, null"));
+            sql.execute(oldCode("qr_gradient", "'rounded-pointed', '#1a237e', '#fafafa', 'radial', '#6a1b9a'"));
+        }
+
+        MigratedDatabases.flyway(dataSource, "latest").migrate();
+
+        Map<String, String> designs = new LinkedHashMap<>();
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement();
+                ResultSet rows = sql.executeQuery("select id, design, mask_pattern from qr_code order by id")) {
+            while (rows.next()) {
+                designs.put(rows.getString(1), rows.getString(2));
+                assertThat(rows.getObject(3)).as("drawn with the standard's mask").isNull();
+            }
+        }
+        assertThat(design(designs.get("qr_plain"))).isEqualTo(Design.DEFAULT);
+        assertThat(design(designs.get("qr_gradient"))).isEqualTo(new Design(BodyStyle.ROUNDED_POINTED,
+                Rgb.parseHex("#1a237e").orElseThrow(), Rgb.parseHex("#fafafa").orElseThrow(),
+                new Gradient(GradientType.RADIAL, Rgb.parseHex("#6a1b9a").orElseThrow())));
+    }
+
+    private static Design design(String json) throws Exception {
+        return QrRequestValidator.design(JsonConfig.build().readValue(json, DesignJson.class));
+    }
+
+    private static String oldCode(String id, String design) {
+        return "insert into qr_code (id, workspace_id, payload, image_format, size_px, margin_modules,"
+                + " error_correction, body_style, foreground_color, background_color, gradient_type, gradient_color2,"
+                + " safety_score, safety_status, safety_verified, safety_warnings, created_at) values ('" + id
+                + "', 'ws_1', 'https://example.com', 'svg', 300, 4, 'M', " + design
+                + ", 100, 'OPTIMAL', true, '', current_timestamp)";
+    }
+}

@@ -1,0 +1,70 @@
+package dev.qrforge.qr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.JsonConfig;
+import dev.qrforge.render.Design;
+import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.testing.Logos;
+import org.junit.jupiter.api.Test;
+
+/** A restyle is a JSON merge patch over the request that made a code; the data never changes. */
+class RestyleTest {
+
+    private static final String DATA = "https://qrf.example/s/abc";
+
+    private static ObjectNode patch(String json) throws Exception {
+        return (ObjectNode) JsonConfig.build().readTree(json);
+    }
+
+    private static CodeSpec styled() {
+        return QrRequestValidator.validate(new QrRequest(DATA, "png", 400, 2, null,
+                new DesignJson("dots", "#004d40", null, "radial", "#1a237e")), ImageFormat.SVG,
+                LogoReader.inlineOnly());
+    }
+
+    private static QrRequest restyle(CodeSpec current, String patch) throws Exception {
+        return Restyle.merge(current, DesignJson.of(current.design(), current.logo()), patch(patch));
+    }
+
+    @Test
+    void designFieldsMergeOneByOneAndNullRemovesThem() throws Exception {
+        QrRequest request = restyle(styled(), "{\"design\": {\"bodyStyle\": \"blobs\", \"gradientType\": null,"
+                + " \"gradientColor2\": null}}");
+        assertThat(request.data()).isEqualTo(DATA);
+        assertThat(request.format()).isEqualTo("png");
+        assertThat(request.size()).isEqualTo(400);
+        assertThat(request.margin()).isEqualTo(2);
+        CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, LogoReader.inlineOnly());
+        assertThat(spec.design().bodyStyle().name()).isEqualTo("BLOBS");
+        assertThat(spec.design().foreground().hex()).isEqualTo("#004d40");
+        assertThat(spec.design().gradient()).isNull();
+    }
+
+    @Test
+    void anAutomaticErrorCorrectionStaysAutomatic() throws Exception {
+        CodeSpec plain = styled();
+        assertThat(plain.errorCorrection()).isEqualTo(ErrorCorrection.M);
+        QrRequest withLogo = restyle(plain, "{\"design\": {\"logo\": \"" + Logos.pngDataUri(32) + "\"}}");
+        assertThat(QrRequestValidator.validate(withLogo, ImageFormat.SVG, LogoReader.inlineOnly()).errorCorrection())
+                .isEqualTo(ErrorCorrection.H);
+        CodeSpec chosen = new CodeSpec(DATA, ImageFormat.SVG, 300, 4, ErrorCorrection.Q, Design.DEFAULT);
+        assertThat(restyle(chosen, "{\"size\": 500}").errorCorrection()).as("chosen by the client: kept")
+                .isEqualTo("Q");
+        assertThat(restyle(chosen, "{\"errorCorrection\": null}").errorCorrection()).isNull();
+    }
+
+    @Test
+    void theDataAndUnknownFieldsCannotBePatched() {
+        assertThatThrownBy(() -> restyle(styled(), "{\"data\": \"https://elsewhere.example\"}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("data"))
+                .hasMessageContaining("format, size, margin, errorCorrection, design");
+        assertThatThrownBy(() -> restyle(styled(), "{\"size\": \"big\"}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("size"));
+        assertThatThrownBy(() -> restyle(styled(), "{\"design\": {\"shadow\": true}}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("design.shadow"));
+    }
+}
