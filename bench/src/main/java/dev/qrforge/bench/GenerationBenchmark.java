@@ -43,9 +43,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class GenerationBenchmark {
 
-    private static final String URL = "https://shop.example.com/spring-sale?id=42";
-    private static final int SIZE = 1000;
-    private static final int MARGIN = 4;
+    static final String URL = "https://shop.example.com/spring-sale?id=42";
+    static final int SIZE = 1000;
+    static final int MARGIN = 4;
     /** A finder pattern is 7 modules wide (ISO/IEC 18004). */
     private static final int FINDER_MODULES = 7;
 
