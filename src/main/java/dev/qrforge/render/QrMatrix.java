@@ -32,19 +32,6 @@ public record QrMatrix(int version, ErrorCorrection errorCorrection, int mask, i
         return (BitSet) dark.clone();
     }
 
-    /** Returns the column of the first dark module at or right of column x in row y, or {@code modules} if none. */
-    public int nextDark(int x, int y) {
-        int row = y * modules;
-        int found = dark.nextSetBit(row + x);
-        return found < 0 ? modules : Math.min(found - row, modules);
-    }
-
-    /** Returns the column of the first light module at or right of column x in row y, or {@code modules} if none. */
-    public int nextLight(int x, int y) {
-        int row = y * modules;
-        return Math.min(dark.nextClearBit(row + x) - row, modules);
-    }
-
     /** Returns whether module (x, y) is dark; coordinates outside the symbol are light, like the quiet zone. */
     public boolean isDark(int x, int y) {
         return x >= 0 && y >= 0 && x < modules && y < modules && dark.get(y * modules + x);
