@@ -49,7 +49,8 @@ class ArchitectureTest {
             entry("analytics", Set.of("dynamic", "qr", "scan", "security", "api", "platform")),
             entry("bulk", Set.of("qr", "render", "safety", "admission", "security", "api", "platform")),
             entry("composite", Set.of("qr", "render", "safety", "images", "admission", "security", "api",
-                    "platform")));
+                    "platform")),
+            entry("webhook", Set.of("scan", "bulk", "dynamic", "qr", "client", "security", "api", "platform")));
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);

@@ -4,15 +4,19 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.dynamic.DynamicCodes;
 import dev.qrforge.qr.QrCodes;
+import dev.qrforge.scan.Breakdown;
 import dev.qrforge.scan.RollupReader;
+import dev.qrforge.scan.Route;
 import dev.qrforge.scan.ScanDimension;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Scan analytics of one dynamic code, from the rollups the scan flush maintains ({@link RollupReader}), never from
@@ -30,6 +34,11 @@ public class Analytics {
     @Inject
     RollupReader rollups;
 
+    /** How many codes a workspace's analytics lists among its most scanned. */
+    @Inject
+    @ConfigProperty(name = "qrforge.analytics.top-codes", defaultValue = "10")
+    int topCodes;
+
     /**
      * The dynamic code a client means by {@code id}: its own id or its QR record's. A static code's id is
      * NOT_TRACKABLE; anything else, another workspace's ids included, is NOT_FOUND.
@@ -43,10 +52,30 @@ public class Analytics {
         });
     }
 
+    /** One code's analytics; {@code id} is how the client named it. */
     public AnalyticsView of(String id, String codeId, AnalyticsRange range) {
+        return view(id, RollupReader.Codes.one(codeId), range, false, null);
+    }
+
+    /** The analytics of every code the workspace has had, with its most scanned codes. */
+    public AnalyticsView ofWorkspace(String workspaceId, AnalyticsRange range) {
+        RollupReader.Codes codes = RollupReader.Codes.ofWorkspace(workspaceId);
+        List<RollupReader.CodeTotals> top = rollups.top(codes, range.from(), range.to(), topCodes);
+        Map<String, DynamicCodes.Summary> summaries = dynamicCodes.summaries(workspaceId,
+                top.stream().map(RollupReader.CodeTotals::codeId).toList());
+        List<AnalyticsView.TopCode> topList = top.stream().map(code -> {
+            DynamicCodes.Summary summary = summaries.get(code.codeId());
+            return new AnalyticsView.TopCode(code.codeId(), summary.shortCode(), summary.title(), summary.deleted(),
+                    code.scans(), code.uniqueScans());
+        }).toList();
+        return view(null, codes, range, true, topList);
+    }
+
+    private AnalyticsView view(String id, RollupReader.Codes codes, AnalyticsRange range, boolean byUrlOnly,
+            List<AnalyticsView.TopCode> top) {
         long[][] buckets = new long[range.bucketStarts().size()][2];
         long[] totals = new long[3];
-        rollups.hours(codeId, range.from(), range.to(), hour -> {
+        rollups.hours(codes, range.from(), range.to(), hour -> {
             long[] bucket = buckets[range.bucketOf(hour.start())];
             bucket[0] += hour.scans();
             bucket[1] += hour.uniqueScans();
@@ -54,7 +83,7 @@ public class Analytics {
             totals[1] += hour.uniqueScans();
             totals[2] += hour.botScans();
         });
-        Map<ScanDimension, Map<String, Long>> dimensions = rollups.breakdowns(codeId, range.from(), range.to());
+        Map<ScanDimension, Map<String, Long>> dimensions = rollups.breakdowns(codes, range.from(), range.to());
         List<AnalyticsView.Bucket> timeline = new ArrayList<>(buckets.length);
         for (int i = 0; i < buckets.length; i++) {
             timeline.add(new AnalyticsView.Bucket(range.bucketStarts().get(i).toOffsetDateTime(), buckets[i][0],
@@ -66,7 +95,37 @@ public class Analytics {
                 sorted(dimensions.get(ScanDimension.CITY), Analytics::city),
                 named(dimensions.get(ScanDimension.OS)), named(dimensions.get(ScanDimension.DEVICE)),
                 named(dimensions.get(ScanDimension.BROWSER)), named(dimensions.get(ScanDimension.LANGUAGE)),
-                named(dimensions.get(ScanDimension.REFERRER)));
+                named(dimensions.get(ScanDimension.REFERRER)),
+                destinations(dimensions.get(ScanDimension.ROUTE), dimensions.get(ScanDimension.ROUTE_UNIQUE),
+                        byUrlOnly),
+                top);
+    }
+
+    /**
+     * The route breakdowns as rows: per route, or per destination URL when routes of different codes (whose rule
+     * indices mean different rules) are added up.
+     */
+    private static List<AnalyticsView.Destination> destinations(Map<String, Long> scans, Map<String, Long> unique,
+            boolean byUrlOnly) {
+        Map<Route, long[]> rows = new HashMap<>();
+        scans.forEach((key, n) -> row(rows, key, byUrlOnly)[0] += n);
+        unique.forEach((key, n) -> row(rows, key, byUrlOnly)[1] += n);
+        return rows.entrySet().stream()
+                .map(e -> new AnalyticsView.Destination(e.getKey().via(), e.getKey().rule(), e.getKey().ruleName(),
+                        e.getKey().arm(), e.getKey().destinationUrl(), e.getValue()[0], e.getValue()[1]))
+                .sorted(Comparator.comparingLong(AnalyticsView.Destination::scans).reversed()
+                        .thenComparing(d -> d.via() + " " + d.rule() + " " + d.arm() + " " + d.destinationUrl()))
+                .toList();
+    }
+
+    private static long[] row(Map<Route, long[]> rows, String key, boolean byUrlOnly) {
+        // Past a bucket's cap on distinct values, the rest were counted together: one row says so.
+        Route route = key.equals(Breakdown.OTHER) ? new Route(Breakdown.OTHER, null, null, null, null)
+                : Route.fromKey(key);
+        if (byUrlOnly) {
+            route = new Route(null, null, null, null, route.destinationUrl());
+        }
+        return rows.computeIfAbsent(route, r -> new long[2]);
     }
 
     private static AnalyticsView.City city(String stored, long scans) {

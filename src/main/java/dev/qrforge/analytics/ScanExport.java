@@ -25,7 +25,7 @@ import java.util.List;
 public class ScanExport {
 
     static final List<String> COLUMNS = List.of("scannedAt", "bot", "unique", "os", "osVersion", "device", "browser",
-            "browserVersion", "country", "region", "city", "language", "referrer");
+            "browserVersion", "country", "region", "city", "language", "referrer", "rule", "arm", "destination");
     private static final ObjectMapper JSON = JsonConfig.build();
 
     public enum Format { CSV, NDJSON }
@@ -57,7 +57,7 @@ public class ScanExport {
     private static Object[] values(StoredScan scan) {
         return new Object[] {scan.scannedAt().toString(), scan.bot(), scan.unique(), scan.os(), scan.osVersion(),
             scan.device(), scan.browser(), scan.browserVersion(), scan.country(), scan.region(), scan.city(),
-            scan.language(), scan.referrer()};
+            scan.language(), scan.referrer(), scan.rule(), scan.arm(), scan.destination()};
     }
 
     private static String ndjson(Object[] values) throws IOException {

@@ -22,6 +22,9 @@ import jakarta.ws.rs.ext.Provider;
 @ApplicationScoped
 public class JsonConfig implements ContextResolver<ObjectMapper> {
 
+    /** The media type of a JSON merge patch (RFC 7396), which every PATCH of the API takes. */
+    public static final String MERGE_PATCH = "application/merge-patch+json";
+
     private static final ObjectMapper MAPPER = build();
 
     /** The API's strict mapper, for code that binds JSON outside a resource method (e.g. stored rules). */

@@ -16,17 +16,16 @@ public final class Keyset {
     }
 
     /**
+     * One page of the workspace's entities that match {@code where}. The cursor is the last item's place in the
+     * newest-first order, which filters do not change: the next page of the same filters has neither gaps nor
+     * repeats.
+     *
      * @param position the cursor of an entity: its createdAt and id
      * @param views    turns one page of entities into what the client sees (all at once, so it can batch lookups)
      */
-    public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, String workspaceId, PageRequest page,
-            Function<E, Cursor> position, Function<List<E>, List<V>> views) {
-        return newestFirst(em, type, "", workspaceId, page, position, views);
-    }
-
-    /** As above, over the entities that also match {@code condition}, a JPQL predicate on {@code e}. */
-    public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, String condition, String workspaceId,
+    public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, Where where, String workspaceId,
             PageRequest page, Function<E, Cursor> position, Function<List<E>, List<V>> views) {
+        String condition = where.jpql();
         String from = "select e from " + type.getSimpleName() + " e where e.workspaceId = :ws"
                 + (condition.isEmpty() ? "" : " and " + condition);
         TypedQuery<E> query;
@@ -38,6 +37,7 @@ public final class Keyset {
                     .setParameter("at", page.after().createdAt())
                     .setParameter("id", page.after().id());
         }
+        where.parameters().forEach(query::setParameter);
         List<E> rows = query.setParameter("ws", workspaceId).setMaxResults(page.limit() + 1).getResultList();
         List<E> items = rows.subList(0, Math.min(page.limit(), rows.size()));
         String next = rows.size() > page.limit() ? position.apply(items.get(items.size() - 1)).encode() : null;

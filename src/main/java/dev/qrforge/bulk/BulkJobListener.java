@@ -5,17 +5,19 @@ import jakarta.batch.api.listener.AbstractJobListener;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Instant;
 
 /**
  * Closes the bulk job when its batch execution ends with every item done: COMPLETED, or FAILED if the execution
  * failed. An execution stopped with items still pending (the server shutting down) leaves the job STARTED, for
- * {@link BulkRecovery} to resume.
+ * {@link BulkRecovery} to resume. Closing a job announces it ({@link BulkJobFinished}).
  */
 @Named("bulkJobListener")
 @Dependent
@@ -26,6 +28,9 @@ public class BulkJobListener extends AbstractJobListener {
 
     @Inject
     Clock clock;
+
+    @Inject
+    Event<BulkJobFinished> finished;
 
     @PersistenceContext
     EntityManager em;
@@ -42,10 +47,19 @@ public class BulkJobListener extends AbstractJobListener {
         }
         BulkJob.Status status = job.getBatchStatus() == BatchStatus.FAILED ? BulkJob.Status.FAILED
                 : BulkJob.Status.COMPLETED;
-        em.createQuery("update BulkJob j set j.status = :status, j.finishedAt = :at where j.id = :job")
+        Instant now = StoredTime.now(clock);
+        // Only a job still open is closed, so a job is announced once however often its executions end.
+        int closed = em.createQuery("update BulkJob j set j.status = :status, j.finishedAt = :at"
+                        + " where j.id = :job and j.status = :started")
                 .setParameter("status", status.name())
-                .setParameter("at", StoredTime.now(clock))
+                .setParameter("at", now)
                 .setParameter("job", jobId)
+                .setParameter("started", BulkJob.Status.STARTED.name())
                 .executeUpdate();
+        if (closed == 1) {
+            BulkJob closedJob = em.find(BulkJob.class, jobId);
+            finished.fire(new BulkJobFinished(closedJob.workspaceId(), jobId, status == BulkJob.Status.FAILED,
+                    closedJob.total(), closedJob.succeeded(), closedJob.failed(), now));
+        }
     }
 }

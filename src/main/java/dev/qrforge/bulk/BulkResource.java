@@ -85,7 +85,9 @@ public class BulkResource {
                     BulkItem item = entry.getKey();
                     StoredCode code = entry.getValue();
                     if (code == null) {
-                        manifest.append(Csv.record(item.index(), null, null, null, "FAILED", null));
+                        // A failed item has no code; a deleted code leaves the archives built after its deletion.
+                        manifest.append(Csv.record(item.index(), item.qrCodeId(), null, null,
+                                item.qrCodeId() == null ? "FAILED" : "DELETED", null));
                         continue;
                     }
                     archive.putNextEntry(new ZipEntry(item.filename()));

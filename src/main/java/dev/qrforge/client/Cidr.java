@@ -6,7 +6,7 @@ import java.net.InetAddress;
  * A block of addresses, {@code 10.0.0.0/8} or {@code 2001:db8::/32}. An IPv4 block never contains an IPv6
  * address nor the reverse; note that Java reads IPv4-mapped IPv6 text ({@code ::ffff:10.1.2.3}) as IPv4.
  */
-record Cidr(InetAddress network, int prefixLength) {
+public record Cidr(InetAddress network, int prefixLength) {
 
     /** "128" is the longest prefix length there is. */
     private static final int MAX_PREFIX_DIGITS = 3;
@@ -15,7 +15,7 @@ record Cidr(InetAddress network, int prefixLength) {
      * @param text an address, alone (a block of one) or with {@code /prefix}; host bits must be zero
      * @throws IllegalArgumentException when it is not such a block
      */
-    static Cidr parse(String text) {
+    public static Cidr parse(String text) {
         int slash = text.indexOf('/');
         InetAddress network = IpAddresses.parse(slash < 0 ? text : text.substring(0, slash));
         if (network == null) {
@@ -38,7 +38,7 @@ record Cidr(InetAddress network, int prefixLength) {
         return cidr;
     }
 
-    boolean contains(InetAddress address) {
+    public boolean contains(InetAddress address) {
         byte[] bytes = address.getAddress();
         byte[] block = network.getAddress();
         if (bytes.length != block.length) {

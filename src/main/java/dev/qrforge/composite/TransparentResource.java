@@ -4,6 +4,7 @@ import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.Labels;
 import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrLinks;
@@ -61,7 +62,7 @@ public class TransparentResource {
         }
         List<Composite> composites = admission.forRequest(plan.memoryCost(), () -> Composites.make(plan));
         QrCodes.Created code = codes.create(callers.workspaceId(),
-                QrRequestValidator.validate(request.code(), ImageFormat.PNG, logos));
+                QrRequestValidator.validate(request.code(), ImageFormat.PNG, logos), Labels.NONE);
         return Response.created(QrLinks.of(uri, code.id())).entity(new Created(code.id(), request.data(), composites))
                 .build();
     }

@@ -18,8 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The scan path's view of dynamic codes: looked up by short code, cached so that a scan costs no database call.
  * A change made through this node's API evicts the entry after its transaction commits, so the next scan follows
  * it; changes made on another node arrive within QRFORGE_SCAN_CACHE_TTL. Unknown codes are cached too, so random
- * probing cannot turn into database load. While the database cannot be reached, cached entries keep serving past
- * their TTL, so printed codes keep redirecting through an outage.
+ * probing cannot turn into database load, and deleted codes are cached as such (their links answer 410). While the
+ * database cannot be reached, cached entries keep serving past their TTL, so printed codes keep redirecting through
+ * an outage.
  */
 @ApplicationScoped
 public class CodeDirectory {
@@ -89,7 +90,7 @@ public class CodeDirectory {
                     DynamicCode.Settings settings = code.settings();
                     return new RouteTarget(code.id(), settings.status(), settings.destinationUrl(), settings.rules(),
                             settings.expiresAt(), settings.expiredUrl(), code.storedScanCount(),
-                            scans.flushed(code.id()));
+                            scans.flushed(code.id()), code.deleted());
                 });
     }
 }

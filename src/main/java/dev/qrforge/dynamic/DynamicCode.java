@@ -39,7 +39,8 @@ public class DynamicCode {
     @Column(name = "expired_url")
     private String expiredUrl;
 
-    private String title;
+    @Column(name = "deleted_at")
+    private Instant deletedAt;
 
     /**
      * Written only by the scan flush, as increments ({@code scan_count = scan_count + n}); never by this entity, whose
@@ -70,13 +71,12 @@ public class DynamicCode {
     }
 
     /** Everything a client may change after creation. */
-    record Settings(String destinationUrl, RuleSet rules, DynamicStatus status, Instant expiresAt, String expiredUrl,
-            String title) {
+    record Settings(String destinationUrl, RuleSet rules, DynamicStatus status, Instant expiresAt, String expiredUrl) {
     }
 
     Settings settings() {
         return new Settings(destinationUrl, RuleSet.fromStored(rules), DynamicStatus.valueOf(status), expiresAt,
-                expiredUrl, title);
+                expiredUrl);
     }
 
     void apply(Settings settings, Instant now) {
@@ -85,8 +85,15 @@ public class DynamicCode {
         this.status = settings.status().name();
         this.expiresAt = settings.expiresAt();
         this.expiredUrl = settings.expiredUrl();
-        this.title = settings.title();
         this.updatedAt = now;
+    }
+
+    void delete(Instant at) {
+        this.deletedAt = at;
+    }
+
+    boolean deleted() {
+        return deletedAt != null;
     }
 
     public String id() {

@@ -9,17 +9,23 @@ import dev.qrforge.api.Instants;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
+import dev.qrforge.api.Where;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.CodeSpec;
+import dev.qrforge.qr.CodeDeleted;
 import dev.qrforge.qr.ImageFormat;
+import dev.qrforge.qr.LabelPatch;
+import dev.qrforge.qr.Labels;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.qr.QrView;
 import dev.qrforge.scan.ScanBuffer;
+import dev.qrforge.scan.ScanStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -28,11 +34,13 @@ import jakarta.transaction.Transactional;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
 @ApplicationScoped
@@ -41,7 +49,6 @@ public class DynamicCodes {
     /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
     static final int SHORT_CODE_LENGTH = 7;
     static final int SHORT_CODE_ATTEMPTS = 5;
-    static final int MAX_TITLE_LENGTH = 200;
 
     @PersistenceContext
     EntityManager em;
@@ -61,6 +68,9 @@ public class DynamicCodes {
     @Inject
     ShortLinks shortLinks;
 
+    @Inject
+    ScanStore scanStore;
+
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
     public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
@@ -76,15 +86,16 @@ public class DynamicCodes {
                 RuleSet.parse(request.rules()),
                 request.status() == null ? DynamicStatus.ACTIVE : status(request.status()),
                 request.expiresAt() == null ? null : Instants.parse("expiresAt", request.expiresAt()),
-                request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
-                request.title() == null ? null : title(request.title()));
+                request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()));
+        Labels labels = Labels.of(request.title(), request.tags());
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
         CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode),
                 request.format(), request.size(), request.margin(), request.errorCorrection(), request.design()),
                 ImageFormat.SVG, qrCodes.logos(workspaceId));
-        QrCodes.Created qr = qrCodes.create(workspaceId, spec);
+        String id = Ids.next("dyn_");
+        QrCodes.Created qr = qrCodes.createDynamic(workspaceId, spec, labels, id, settings.status().wireName());
         Instant now = StoredTime.now(clock);
-        DynamicCode code = new DynamicCode(Ids.next("dyn_"), workspaceId, shortCode, qr.id(), settings, now);
+        DynamicCode code = new DynamicCode(id, workspaceId, shortCode, qr.id(), settings, now);
         em.persist(code);
         try {
             em.flush();
@@ -101,10 +112,23 @@ public class DynamicCodes {
                 storedCount(id)));
     }
 
-    /** Newest first, like the static codes. */
+    /**
+     * The filters of {@code GET /api/v1/dynamic}; null means unfiltered.
+     *
+     * @param q contained (any case) in the destination, the short code or the title
+     */
+    public record Listing(String q, String tag, String status, String createdFrom, String createdTo) {
+    }
+
+    /** Newest first, like the static codes; deleted codes left out. */
     @Transactional
-    public Page<DynamicView> list(String workspaceId, PageRequest page) {
-        return scans.withCountsSteady(() -> Keyset.newestFirst(em, DynamicCode.class, workspaceId, page,
+    public Page<DynamicView> list(String workspaceId, Listing filter, PageRequest page) {
+        Where where = new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
+                .and("e.status = :status", "status", filter.status() == null ? null : status(filter.status()).name())
+                .and("(lower(e.destinationUrl) like :q " + Where.LIKE_ESCAPE + " or lower(e.shortCode) like :q "
+                        + Where.LIKE_ESCAPE + " or " + QrCodes.titleContains() + ")", "q", Where.contains(filter.q()))
+                .and(QrCodes.hasTag(), "tag", QrCodes.tagNeedle(filter.tag()));
+        return scans.withCountsSteady(() -> Keyset.newestFirst(em, DynamicCode.class, where, workspaceId, page,
                 code -> new Cursor(code.createdAt(), code.id()), this::views));
     }
 
@@ -127,7 +151,7 @@ public class DynamicCodes {
         DynamicStatus status = s.status();
         Instant expiresAt = s.expiresAt();
         String expiredUrl = s.expiredUrl();
-        String title = s.title();
+        ObjectNode labels = fields.objectNode();
         ObjectNode restyle = fields.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
@@ -140,22 +164,32 @@ public class DynamicCodes {
                 case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> Instants.parse("expiresAt", text));
                 case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
-                case "title" -> title = optional(value, "title", DynamicCodes::title);
+                case "title", "tags" -> labels.set(field.getKey(), value);
                 default -> {
                     if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
                         throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
-                                + " destinationUrl, rules, status, expiresAt, expiredUrl, title, and to restyle the"
-                                + " code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
+                                + " destinationUrl, rules, status, expiresAt, expiredUrl, title, tags, and to restyle"
+                                + " the code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
                     }
                     restyle.set(field.getKey(), value);
                 }
             }
         }
-        code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl, title),
-                StoredTime.now(clock));
+        // The QR record first, the code last, so that the code's row is written (and locked) only under the count lock
+        // below: holding that row while waiting for the count lock would deadlock with a flush that holds or awaits
+        // the count lock and waits for the row.
+        if (status != s.status()) {
+            qrCodes.dynamicStatus(workspaceId, code.qrCodeId(), status.wireName());
+        }
+        if (!labels.isEmpty()) {
+            qrCodes.label(workspaceId, code.qrCodeId(),
+                    LabelPatch.apply(qrCodes.labels(workspaceId, code.qrCodeId()), labels));
+        }
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
+        code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl),
+                StoredTime.now(clock));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
     }
@@ -166,17 +200,81 @@ public class DynamicCodes {
                 .setParameter("id", id).getSingleResult();
     }
 
+    /**
+     * Deletes the workspace's dynamic code {@code id} with its QR record (see {@link #deleted}); {@code erase} also
+     * erases its scan data.
+     */
+    @Transactional
+    public void delete(String workspaceId, String id, boolean erase) {
+        qrCodes.delete(workspaceId, find(workspaceId, id).qrCodeId(), erase);
+    }
+
+    /**
+     * Whichever way a dynamic code's QR record was deleted, the code goes with it, in the same transaction: its short
+     * link answers 410 from then on (the directory is told after the commit), and its short code stays taken.
+     */
+    void deleted(@Observes CodeDeleted deletion) {
+        if (deletion.dynamicCodeId() == null) {
+            return;
+        }
+        DynamicCode code = em.find(DynamicCode.class, deletion.dynamicCodeId());
+        code.delete(deletion.deletedAt());
+        if (deletion.erased()) {
+            erase(List.of(code.id()));
+        }
+        changes.fire(new DynamicCodeChanged(code.shortCode()));
+    }
+
+    /**
+     * Erases every scan of the workspace's dynamic codes, deleted ones included (data-protection requests): events,
+     * visitor keys, rollups and counts. Scans made after this are counted afresh.
+     */
+    @Transactional
+    public void eraseScans(String workspaceId) {
+        List<DynamicCode> codes = em.createQuery("select d from DynamicCode d where d.workspaceId = :ws",
+                DynamicCode.class).setParameter("ws", workspaceId).getResultList();
+        erase(codes.stream().map(DynamicCode::id).toList());
+        // Cached counts started from the old stored counts: every code is read afresh after the commit.
+        codes.forEach(code -> changes.fire(new DynamicCodeChanged(code.shortCode())));
+    }
+
+    private void erase(List<String> codeIds) {
+        scans.forget(codeIds);
+        scanStore.erase(codeIds);
+    }
+
+    /** What a report names a code by; deleted codes are still named, as their scans stay part of the history. */
+    public record Summary(String shortCode, String title, boolean deleted) {
+    }
+
+    /** The summaries of the workspace's codes among {@code ids}, by id. */
+    public Map<String, Summary> summaries(String workspaceId, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<DynamicCode> codes = em.createQuery("select d from DynamicCode d where d.workspaceId = :ws"
+                + " and d.id in :ids", DynamicCode.class).setParameter("ws", workspaceId).setParameter("ids", ids)
+                .getResultList();
+        Map<String, String> titles = qrCodes.titles(codes.stream().map(DynamicCode::qrCodeId).toList());
+        return codes.stream().collect(Collectors.toMap(DynamicCode::id,
+                code -> new Summary(code.shortCode(), titles.get(code.qrCodeId()), code.deleted())));
+    }
+
     /** The id of the workspace's dynamic code known by {@code id}: its own, or its QR record's. */
     public Optional<String> idFor(String workspaceId, String id) {
         return em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws and (d.id = :id"
-                + " or d.qrCodeId = :id)", String.class)
+                + " or d.qrCodeId = :id) and d.deletedAt is null", String.class)
                 .setParameter("ws", workspaceId).setParameter("id", id)
                 .getResultStream().findFirst();
     }
 
-    /** The workspace's dynamic code with this id; another workspace's id is reported exactly like an unknown one. */
+    /**
+     * The workspace's dynamic code with this id; another workspace's id, and a deleted code's, are reported exactly
+     * like an unknown one.
+     */
     DynamicCode find(String workspaceId, String id) {
-        return em.createQuery("select d from DynamicCode d where d.id = :id and d.workspaceId = :ws", DynamicCode.class)
+        return em.createQuery("select d from DynamicCode d where d.id = :id and d.workspaceId = :ws"
+                + " and d.deletedAt is null", DynamicCode.class)
                 .setParameter("id", id).setParameter("ws", workspaceId)
                 .getResultStream().findFirst()
                 .orElseThrow(() -> ApiException.notFound("dynamic code " + id));
@@ -185,8 +283,8 @@ public class DynamicCodes {
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
         DynamicCode.Settings s = code.settings();
         return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
-                storedCount + scans.pending(code.id()), s.rules().tree(), s.expiresAt(), s.expiredUrl(), s.title(),
-                code.createdAt(), code.updatedAt(), qr);
+                storedCount + scans.pending(code.id()), s.rules().tree(), s.expiresAt(), s.expiredUrl(), qr.title(),
+                qr.tags(), code.createdAt(), code.updatedAt(), qr);
     }
 
     private String freshShortCode() {
@@ -222,13 +320,6 @@ public class DynamicCodes {
     private static DynamicStatus status(String value) {
         return DynamicStatus.fromWire(value).orElseThrow(() -> ApiException.invalid("status",
                 "status must be one of: " + String.join(", ", DynamicStatus.wireNames()) + "; got '" + value + "'"));
-    }
-
-    private static String title(String title) {
-        if (title.length() > MAX_TITLE_LENGTH) {
-            throw ApiException.invalid("title", "title must be at most " + MAX_TITLE_LENGTH + " characters");
-        }
-        return title;
     }
 
     private static String requiredText(String field, JsonNode value) {

@@ -1,6 +1,7 @@
 package dev.qrforge.dynamic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.security.CallerContext;
@@ -9,6 +10,7 @@ import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -27,8 +29,6 @@ import jakarta.ws.rs.core.UriInfo;
 @RequestScoped
 public class DynamicResource {
 
-    static final String MERGE_PATCH = "application/merge-patch+json";
-
     @Inject
     DynamicCodes codes;
 
@@ -46,8 +46,11 @@ public class DynamicResource {
 
     @GET
     @RequiresScope(Scope.QR_READ)
-    public Page<DynamicView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
+    public Page<DynamicView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+            @QueryParam("q") String q, @QueryParam("tag") String tag, @QueryParam("status") String status,
+            @QueryParam("createdFrom") String createdFrom, @QueryParam("createdTo") String createdTo) {
+        return codes.list(callers.workspaceId(), new DynamicCodes.Listing(q, tag, status, createdFrom, createdTo),
+                PageRequest.of(limit, cursor));
     }
 
     @GET
@@ -59,9 +62,18 @@ public class DynamicResource {
 
     @PATCH
     @Path("{id}")
-    @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH})
+    @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
     @RequiresScope(Scope.DYNAMIC_WRITE)
     public DynamicView patch(@PathParam("id") String id, JsonNode patch) {
         return codes.patch(callers.workspaceId(), id, patch);
+    }
+
+    /** Deletes the code and its QR record; {@code erase=true} also erases its scans (analytics:erase or keys:admin). */
+    @DELETE
+    @Path("{id}")
+    @RequiresScope(Scope.DYNAMIC_WRITE)
+    public Response delete(@PathParam("id") String id, @QueryParam("erase") String erase) {
+        codes.delete(callers.workspaceId(), id, callers.erase(erase));
+        return Response.noContent().build();
     }
 }

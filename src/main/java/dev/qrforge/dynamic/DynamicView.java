@@ -4,10 +4,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.qr.QrView;
 import java.time.Instant;
+import java.util.List;
 
 /** A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. */
 public record DynamicView(String id, String shortCode, String shortUrl, String destinationUrl, String status,
         long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Instant expiresAt,
         @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, @JsonInclude(JsonInclude.Include.ALWAYS) String title,
-        Instant createdAt, Instant updatedAt, QrView qr) {
+        List<String> tags, Instant createdAt, Instant updatedAt, QrView qr) {
 }

@@ -8,9 +8,10 @@ import java.time.Instant;
  * @param storedCount   the flushed scan count when this was loaded
  * @param flushedAtLoad how many of this code's scans this node had flushed when it was loaded, so that
  *                      {@code storedCount + (node's flushed + pending now) - flushedAtLoad} is the count now
+ * @param deleted       whether the code was deleted: its link is gone, its scans are not counted
  */
 public record RouteTarget(String codeId, DynamicStatus status, String destinationUrl, RuleSet rules,
-        Instant expiresAt, String expiredUrl, long storedCount, long flushedAtLoad) {
+        Instant expiresAt, String expiredUrl, long storedCount, long flushedAtLoad, boolean deleted) {
 
     public boolean expiredAt(Instant now) {
         return expiresAt != null && !now.isBefore(expiresAt);

@@ -1,13 +1,14 @@
 package dev.qrforge.dynamic;
 
 import dev.qrforge.client.ClientFacts;
+import dev.qrforge.scan.Route;
 import java.time.Instant;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Where one scan of an existing dynamic code leads: a paused code holds, an expired one hands over to its expired
- * URL, else the first rule whose every condition holds decides, else the code's destination.
+ * Where one scan of an existing dynamic code leads: a deleted code is gone, a paused one holds, an expired one hands
+ * over to its expired URL, else the first rule whose every condition holds decides, else the code's destination.
  */
 public final class Router {
 
@@ -20,17 +21,19 @@ public final class Router {
      */
     public static RoutingOutcome outcome(RouteTarget target, ClientFacts facts, Instant now, long countBefore,
             RandomGenerator random) {
+        if (target.deleted()) {
+            return new RoutingOutcome.Gone();
+        }
         if (target.status() == DynamicStatus.PAUSED) {
             return new RoutingOutcome.Paused();
         }
         if (target.expiredAt(now)) {
             return target.expiredUrl() == null ? new RoutingOutcome.Expired()
-                    : new RoutingOutcome.Redirect(target.expiredUrl());
+                    : new RoutingOutcome.Redirect(Route.expired(target.expiredUrl()));
         }
         RoutingFacts scan = new RoutingFacts(facts.os(), facts.device(), facts.browser(), facts.country(),
                 facts.language(), now, countBefore);
-        return new RoutingOutcome.Redirect(destination(target.rules().rules(), target.destinationUrl(), scan,
-                random));
+        return new RoutingOutcome.Redirect(route(target.rules().rules(), target.destinationUrl(), scan, random));
     }
 
     /**
@@ -39,13 +42,12 @@ public final class Router {
      * @param defaultUrl where scans go that no rule takes
      * @param random     source for weighted splits
      */
-    public static String destination(List<Rule> rules, String defaultUrl, RoutingFacts scan,
-            RandomGenerator random) {
-        for (Rule rule : rules) {
-            if (rule.when().matches(scan)) {
-                return rule.destination(random);
+    public static Route route(List<Rule> rules, String defaultUrl, RoutingFacts scan, RandomGenerator random) {
+        for (int i = 0; i < rules.size(); i++) {
+            if (rules.get(i).when().matches(scan)) {
+                return rules.get(i).route(i, random);
             }
         }
-        return defaultUrl;
+        return Route.byDefault(defaultUrl);
     }
 }

@@ -1,10 +1,12 @@
 package dev.qrforge.dynamic;
 
+import dev.qrforge.scan.Route;
+
 /** What a scan of a short code leads to. */
 public sealed interface RoutingOutcome {
 
-    /** Send the scanner on (302). */
-    record Redirect(String url) implements RoutingOutcome {
+    /** Send the scanner on (302), the way {@code route} says. */
+    record Redirect(Route route) implements RoutingOutcome {
     }
 
     /** The code exists but is paused: a notice instead of a redirect. */
@@ -13,5 +15,9 @@ public sealed interface RoutingOutcome {
 
     /** The code expired and names no URL for afterwards. */
     record Expired() implements RoutingOutcome {
+    }
+
+    /** The code was deleted: its short link is gone for good. */
+    record Gone() implements RoutingOutcome {
     }
 }

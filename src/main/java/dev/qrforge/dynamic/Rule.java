@@ -1,5 +1,6 @@
 package dev.qrforge.dynamic;
 
+import dev.qrforge.scan.Route;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -27,17 +28,21 @@ public record Rule(String name, Conditions when, String destinationUrl, List<Tar
         split = split == null ? null : List.copyOf(split);
     }
 
-    /** The destination for one scan that satisfied this rule; a split draws one number from {@code random}. */
-    String destination(RandomGenerator random) {
+    /**
+     * Where one scan that satisfied this rule goes; a split draws one number from {@code random}.
+     *
+     * @param index this rule's place among the code's rules
+     */
+    Route route(int index, RandomGenerator random) {
         if (destinationUrl != null) {
-            return destinationUrl;
+            return new Route(Route.RULE, index, name, null, destinationUrl);
         }
         int draw = random.nextInt(split.stream().mapToInt(Target::weight).sum());
-        int i = 0;
-        while (draw >= split.get(i).weight()) {
-            draw -= split.get(i).weight();
-            i++;
+        int arm = 0;
+        while (draw >= split.get(arm).weight()) {
+            draw -= split.get(arm).weight();
+            arm++;
         }
-        return split.get(i).destinationUrl();
+        return new Route(Route.RULE, index, name, arm, split.get(arm).destinationUrl());
     }
 }

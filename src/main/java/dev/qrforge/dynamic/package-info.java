@@ -1,6 +1,7 @@
 /**
  * Dynamic tracking codes: a short link ({@code ShortLinks}) printed as a QR code whose destination, rules and status
- * can change. The API ({@code /api/v1/dynamic}), routing rules and the {@code Router} that applies them, and
- * {@code CodeDirectory}, the redirect path's cached view of codes with their real-time counts.
+ * can change. The API ({@code /api/v1/dynamic}), routing rules and the {@code Router} that applies them, deletion
+ * (a deleted code's link is gone, its short code stays taken) and the erasure of scans, and {@code CodeDirectory},
+ * the redirect path's cached view of codes with their real-time counts.
  */
 package dev.qrforge.dynamic;

@@ -71,15 +71,55 @@ public class QrCode {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
+    private String title;
+
+    /** {@link Labels#storedTags()}. */
+    private String tags;
+
+    /** The dynamic code whose short link this code carries, or null for a static code. */
+    @Column(name = "dynamic_code_id")
+    private String dynamicCodeId;
+
+    /** That dynamic code's status, mirrored so that listings filter on this table alone. */
+    @Column(name = "dynamic_status")
+    private String dynamicStatus;
+
+    @Column(name = "deleted_at")
+    private Instant deletedAt;
+
     protected QrCode() {
     }
 
-    QrCode(String id, String workspaceId, CodeSpec spec, Safety safety, Instant createdAt) {
+    QrCode(String id, String workspaceId, CodeSpec spec, Safety safety, Labels labels, Instant createdAt) {
         this.id = id;
         this.workspaceId = workspaceId;
         this.data = spec.data();
         this.createdAt = createdAt;
         record(spec, safety);
+        label(labels);
+    }
+
+    void label(Labels labels) {
+        this.title = labels.title();
+        this.tags = labels.storedTags();
+    }
+
+    Labels labels() {
+        return new Labels(title, Labels.parseTags(tags));
+    }
+
+    /** Makes this the QR record of dynamic code {@code id}, in {@code status} (its wire name). */
+    void dynamic(String id, String status) {
+        this.dynamicCodeId = id;
+        this.dynamicStatus = status;
+    }
+
+    String dynamicCodeId() {
+        return dynamicCodeId;
+    }
+
+    void delete(Instant at) {
+        this.deletedAt = at;
     }
 
     /** Everything but the data, which never changes. */
@@ -135,8 +175,8 @@ public class QrCode {
 
     /** The record without its image, as listings show it. */
     public QrView view() {
-        return new QrView(id, format, size, margin, errorCorrection, data,
-                design(), null, null, safety(), createdAt);
+        return new QrView(id, format, size, margin, errorCorrection, data, design(), null, null, safety(), title,
+                Labels.parseTags(tags), dynamicCodeId != null, dynamicCodeId, createdAt);
     }
 
     DesignJson design() {

@@ -7,11 +7,13 @@ import dev.qrforge.api.Cursor;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
+import dev.qrforge.api.Where;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import dev.qrforge.render.DataTooLongException;
 import dev.qrforge.render.QrMatrix;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -19,6 +21,7 @@ import jakarta.transaction.Transactional;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +38,12 @@ public class QrCodes {
     /** The fields {@link #restyle} may change. */
     public static final List<String> RESTYLE_FIELDS = Restyle.FIELDS;
 
+    /**
+     * The wire names of a dynamic code's statuses, which its QR record mirrors ({@link #createDynamic}) for listings;
+     * the dynamic feature's tests hold this to its own list.
+     */
+    public static final List<String> DYNAMIC_STATUSES = List.of("active", "paused");
+
     @PersistenceContext
     EntityManager em;
 
@@ -46,6 +55,9 @@ public class QrCodes {
 
     @Inject
     WorkspaceLogos logos;
+
+    @Inject
+    Event<CodeDeleted> deletions;
 
     /**
      * A code just stored.
@@ -62,8 +74,18 @@ public class QrCodes {
 
     /** Generates a code for the current request and keeps it; see {@link #render}. */
     @Transactional
-    public Created create(String workspaceId, CodeSpec spec) {
-        return store(workspaceId, render(spec));
+    public Created create(String workspaceId, CodeSpec spec, Labels labels) {
+        return store(workspaceId, render(spec), labels, null, null);
+    }
+
+    /**
+     * As {@link #create}, the QR record of dynamic code {@code dynamicCodeId}, whose status (its wire name, one of
+     * {@link #DYNAMIC_STATUSES}) the record mirrors for listings.
+     */
+    @Transactional
+    public Created createDynamic(String workspaceId, CodeSpec spec, Labels labels, String dynamicCodeId,
+            String status) {
+        return store(workspaceId, render(spec), labels, dynamicCodeId, status);
     }
 
     /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
@@ -71,7 +93,7 @@ public class QrCodes {
     public Created createInBatch(String workspaceId, CodeSpec spec) throws InterruptedException {
         QrMatrix matrix = encode(spec);
         return store(workspaceId, admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
-                () -> CodeGenerator.generate(spec, matrix)));
+                () -> CodeGenerator.generate(spec, matrix)), Labels.NONE, null, null);
     }
 
     /**
@@ -96,10 +118,12 @@ public class QrCodes {
         return admission.inBatch(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
     }
 
-    private Created store(String workspaceId, GeneratedCode rendering) {
+    private Created store(String workspaceId, GeneratedCode rendering, Labels labels, String dynamicCodeId,
+            String status) {
         keepLogo(workspaceId, rendering.spec());
-        QrCode code = new QrCode(Ids.next("qr_"), workspaceId, rendering.spec(), rendering.safety(),
+        QrCode code = new QrCode(Ids.next("qr_"), workspaceId, rendering.spec(), rendering.safety(), labels,
                 StoredTime.now(clock));
+        code.dynamic(dynamicCodeId, status);
         em.persist(code);
         return new Created(withImageFiles(code, rendering.svg(), rendering.png()), rendering);
     }
@@ -162,14 +186,16 @@ public class QrCodes {
     }
 
     private static QrView withImageFiles(QrCode code, String svg, ByteBuffer png) {
-        QrView bare = code.view();
-        return new QrView(bare.id(), bare.format(), bare.size(), bare.margin(), bare.errorCorrection(), bare.data(),
-                bare.design(), svg, png, bare.safety(), bare.createdAt());
+        return code.view().withImage(svg, png);
     }
 
-    /** The workspace's code with this id; another workspace's id is reported exactly like an unknown one. */
+    /**
+     * The workspace's code with this id; another workspace's id, and a deleted code's, are reported exactly like an
+     * unknown one.
+     */
     QrCode find(String workspaceId, String id) {
-        return em.createQuery("select q from QrCode q where q.id = :id and q.workspaceId = :ws", QrCode.class)
+        return em.createQuery("select q from QrCode q where q.id = :id and q.workspaceId = :ws"
+                + " and q.deletedAt is null", QrCode.class)
                 .setParameter("id", id).setParameter("ws", workspaceId)
                 .getResultStream().findFirst()
                 .orElseThrow(() -> ApiException.notFound("QR code " + id));
@@ -193,14 +219,102 @@ public class QrCodes {
                 code.spec(readers.computeIfAbsent(code.workspaceId(), logos::reader)), code.safety())));
     }
 
-    private List<QrCode> byIds(Collection<String> ids) {
-        return ids.isEmpty() ? List.of() : em.createQuery("select q from QrCode q where q.id in :ids", QrCode.class)
-                .setParameter("ids", ids).getResultList();
+    /** The titles of these codes that have one, deleted codes included, by id: for reports on past scans. */
+    public Map<String, String> titles(Collection<String> ids) {
+        return ids.isEmpty() ? Map.of() : em.createQuery("select q.id, q.title from QrCode q where q.id in :ids"
+                + " and q.title is not null", Object[].class).setParameter("ids", ids).getResultStream()
+                .collect(Collectors.toMap(row -> (String) row[0], row -> (String) row[1]));
     }
 
-    /** Newest first. */
-    public Page<QrView> list(String workspaceId, PageRequest page) {
-        return Keyset.newestFirst(em, QrCode.class, workspaceId, page, code -> new Cursor(code.createdAt(), code.id()),
-                codes -> codes.stream().map(QrCode::view).toList());
+    /** Deleted codes are left out: a bulk archive built after a deletion no longer carries the code. */
+    private List<QrCode> byIds(Collection<String> ids) {
+        return ids.isEmpty() ? List.of() : em.createQuery("select q from QrCode q where q.id in :ids"
+                + " and q.deletedAt is null", QrCode.class).setParameter("ids", ids).getResultList();
+    }
+
+    /** Newest first, deleted codes left out. */
+    public Page<QrView> list(String workspaceId, Listing filter, PageRequest page) {
+        Where where = new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo());
+        if (filter.type() != null) {
+            switch (filter.type()) {
+                case "static" -> where.and("e.dynamicCodeId is null");
+                case "dynamic" -> where.and("e.dynamicCodeId is not null");
+                default -> throw ApiException.invalid("type", "type must be static or dynamic; got '"
+                        + filter.type() + "'");
+            }
+        }
+        String contains = Where.contains(filter.q());
+        where.and("(lower(e.data) like :q " + Where.LIKE_ESCAPE + " or lower(e.title) like :q " + Where.LIKE_ESCAPE
+                + ")", "q", contains);
+        where.and("locate(:tag, e.tags) > 0", "tag",
+                filter.tag() == null ? null : Labels.storedNeedle(Labels.tag("tag", filter.tag())));
+        if (filter.status() != null && !DYNAMIC_STATUSES.contains(filter.status())) {
+            throw ApiException.invalid("status", "status must be one of: " + String.join(", ", DYNAMIC_STATUSES)
+                    + "; got '" + filter.status() + "'");
+        }
+        where.and("e.dynamicStatus = :status", "status", filter.status());
+        return Keyset.newestFirst(em, QrCode.class, where, workspaceId, page,
+                code -> new Cursor(code.createdAt(), code.id()), codes -> codes.stream().map(QrCode::view).toList());
+    }
+
+    /**
+     * The filters of {@code GET /api/v1/qr}; null means unfiltered.
+     *
+     * @param status one of {@link #DYNAMIC_STATUSES}, which only dynamic codes have
+     */
+    public record Listing(String type, String q, String tag, String status, String createdFrom, String createdTo) {
+    }
+
+    /**
+     * A JPQL condition on an entity {@code e} whose {@code qrCodeId} names its QR record: that record's title
+     * contains {@code :q} (see {@link Where#contains}). For listings of the features built on QR records.
+     */
+    public static String titleContains() {
+        return "e.qrCodeId in (select q.id from QrCode q where lower(q.title) like :q " + Where.LIKE_ESCAPE + ")";
+    }
+
+    /** As {@link #titleContains}: the QR record has the tag {@code :tag} (bound to {@link #tagNeedle}). */
+    public static String hasTag() {
+        return "e.qrCodeId in (select q.id from QrCode q where locate(:tag, q.tags) > 0)";
+    }
+
+    /** The value to bind to {@code :tag} in {@link #hasTag} for a tag filter, validated; null for none. */
+    public static String tagNeedle(String tag) {
+        return tag == null ? null : Labels.storedNeedle(Labels.tag("tag", tag));
+    }
+
+    /** Changes the title and tags of the workspace's code {@code id}. */
+    @Transactional
+    public QrView label(String workspaceId, String id, Labels labels) {
+        QrCode code = find(workspaceId, id);
+        code.label(labels);
+        return code.view();
+    }
+
+    /** The current labels of the workspace's code {@code id}, to merge a patch over. */
+    public Labels labels(String workspaceId, String id) {
+        return find(workspaceId, id).labels();
+    }
+
+    /** A dynamic code's status changed: its QR record ({@link #createDynamic}) mirrors it. */
+    @Transactional
+    public void dynamicStatus(String workspaceId, String qrCodeId, String status) {
+        QrCode code = find(workspaceId, qrCodeId);
+        code.dynamic(code.dynamicCodeId(), status);
+    }
+
+    /**
+     * Deletes the workspace's code {@code id} (404 if there is none, or it is deleted already) and tells the
+     * features built on it ({@link CodeDeleted}) within the same transaction: a dynamic code goes with its QR
+     * record.
+     */
+    @Transactional
+    public CodeDeleted delete(String workspaceId, String id, boolean erase) {
+        QrCode code = find(workspaceId, id);
+        Instant now = StoredTime.now(clock);
+        code.delete(now);
+        CodeDeleted deleted = new CodeDeleted(workspaceId, code.id(), code.dynamicCodeId(), erase, now);
+        deletions.fire(deleted);
+        return deleted;
     }
 }

@@ -1,7 +1,9 @@
 package dev.qrforge.qr;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.security.CallerContext;
@@ -10,7 +12,9 @@ import dev.qrforge.security.Scope;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -36,6 +40,7 @@ public class QrResource {
     private static final String SVG = "image/svg+xml";
     private static final String PNG = "image/png";
 
+
     @Inject
     QrCodes codes;
 
@@ -54,7 +59,8 @@ public class QrResource {
             throw new ApiException(ErrorCode.NOT_ACCEPTABLE, "format", "format is " + spec.format().wireName()
                     + " but Accept asks for " + rawImage.get().mediaType() + "; make them agree or drop one");
         }
-        QrCodes.Created created = codes.create(callers.workspaceId(), spec);
+        QrCodes.Created created = codes.create(callers.workspaceId(), spec,
+                Labels.of(request.title(), request.tags()));
         Response.ResponseBuilder response = Response.created(QrLinks.of(uri, created.id()));
         return rawImage.isPresent()
                 ? response.type(spec.format().mediaType()).entity(file(created.rendering().imageFile())).build()
@@ -64,8 +70,34 @@ public class QrResource {
 
     @GET
     @RequiresScope(Scope.QR_READ)
-    public Page<QrView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return codes.list(callers.workspaceId(), PageRequest.of(limit, cursor));
+    public Page<QrView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+            @QueryParam("type") String type, @QueryParam("q") String q, @QueryParam("tag") String tag,
+            @QueryParam("status") String status, @QueryParam("createdFrom") String createdFrom,
+            @QueryParam("createdTo") String createdTo) {
+        return codes.list(callers.workspaceId(), new QrCodes.Listing(type, q, tag, status, createdFrom, createdTo),
+                PageRequest.of(limit, cursor));
+    }
+
+    /** Changes the labels (title, tags) only: the data is printed, and a static code is drawn as it was made. */
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
+    @RequiresScope(Scope.QR_WRITE)
+    public QrView patch(@PathParam("id") String id, JsonNode patch) {
+        String workspaceId = callers.workspaceId();
+        return codes.label(workspaceId, id, LabelPatch.apply(codes.labels(workspaceId, id), patch));
+    }
+
+    /**
+     * Deletes a code (a dynamic code's QR record takes the dynamic code with it); {@code erase=true} also erases
+     * its scan data, which takes scope analytics:erase or keys:admin.
+     */
+    @DELETE
+    @Path("{id}")
+    @RequiresScope(Scope.QR_WRITE)
+    public Response delete(@PathParam("id") String id, @QueryParam("erase") String erase) {
+        codes.delete(callers.workspaceId(), id, callers.erase(erase));
+        return Response.noContent().build();
     }
 
     @GET

@@ -21,6 +21,9 @@ final class RedirectPages {
             "This QR code does not lead anywhere. Check that it was scanned completely.");
     static final Page PAUSED = new Page(HttpServletResponse.SC_NOT_FOUND, "This code is paused",
             "The owner of this QR code has paused it for now. Please try again later.");
+    /** A deleted code: 410 tells crawlers and link checkers it will not come back. */
+    static final Page GONE = new Page(HttpServletResponse.SC_GONE, "This code no longer exists",
+            "The owner of this QR code has removed it.");
     static final Page EXPIRED = new Page(HttpServletResponse.SC_NOT_FOUND, "This code has expired",
             "The campaign behind this QR code has ended.");
     /** A code this node has not seen, while the database that knows it cannot be reached. */

@@ -9,6 +9,7 @@ import dev.qrforge.dynamic.Router;
 import dev.qrforge.dynamic.RoutingOutcome;
 import dev.qrforge.dynamic.ShortLinks;
 import dev.qrforge.platform.DatabaseFailures;
+import dev.qrforge.scan.Route;
 import dev.qrforge.scan.ScanBuffer;
 import dev.qrforge.scan.ScanEvent;
 import jakarta.inject.Inject;
@@ -77,13 +78,19 @@ public class RedirectServlet extends HttpServlet {
         Instant now = clock.instant();
         RoutingOutcome outcome = Router.outcome(target.get(), facts, now, directory.countBefore(target.get()),
                 ThreadLocalRandom.current());
+        if (outcome instanceof RoutingOutcome.Gone) {
+            // A deleted code's scans are not counted: nothing about them is kept.
+            RedirectPages.write(response, RedirectPages.GONE, count);
+            return;
+        }
+        Route route = outcome instanceof RoutingOutcome.Redirect redirect ? redirect.route() : null;
         if (count) {
             scans.record(new ScanEvent(target.get().codeId(), now, facts, visitorKeys.key(facts.client(),
-                    request.getHeader("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate())));
+                    request.getHeader("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate()), route));
         }
-        if (outcome instanceof RoutingOutcome.Redirect redirect) {
+        if (route != null) {
             response.setStatus(HttpServletResponse.SC_FOUND);
-            response.setHeader("Location", redirect.url());
+            response.setHeader("Location", route.destinationUrl());
         } else {
             RedirectPages.write(response,
                     outcome instanceof RoutingOutcome.Expired ? RedirectPages.EXPIRED : RedirectPages.PAUSED, count);

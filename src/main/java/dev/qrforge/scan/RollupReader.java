@@ -11,8 +11,10 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
@@ -25,25 +27,53 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class RollupReader {
 
-    private static final String HOURLY = "select hour_start, scans, unique_scans, bot_scans from scan_hourly"
-            + " where dynamic_code_id = ? and hour_start >= ? and hour_start < ?";
+    private static final String HOURLY = "select hour_start, sum(scans), sum(unique_scans), sum(bot_scans)"
+            + " from scan_hourly where %s and hour_start >= ? and hour_start < ? group by hour_start";
     private static final String BREAKDOWNS_DAILY = "select breakdown from scan_daily"
-            + " where dynamic_code_id = ? and scan_day >= ? and scan_day < ?";
-    private static final String BREAKDOWNS_HOURLY = "select breakdown from scan_hourly where dynamic_code_id = ?"
+            + " where %s and scan_day >= ? and scan_day < ?";
+    private static final String BREAKDOWNS_HOURLY = "select breakdown from scan_hourly where %s"
             + " and ((hour_start >= ? and hour_start < ?) or (hour_start >= ? and hour_start < ?))";
+    private static final String TOP_CODES = "select dynamic_code_id, sum(scans), sum(unique_scans) from scan_hourly"
+            + " where %s and hour_start >= ? and hour_start < ? group by dynamic_code_id"
+            + " order by sum(scans) desc, dynamic_code_id limit ?";
 
-    /** One code's scans in one UTC hour. */
+    /** The codes' scans in one UTC hour. */
     public record Hour(Instant start, long scans, long uniqueScans, long botScans) {
+    }
+
+    /** One code's scans over a range. */
+    public record CodeTotals(String codeId, long scans, long uniqueScans) {
+    }
+
+    /**
+     * Whose rollups a query reads: one code's, or those of every code a workspace has had, deleted ones included
+     * (their scans stay part of the workspace's history until erased).
+     *
+     * @param condition an SQL condition on {@code dynamic_code_id} with one parameter
+     */
+    public record Codes(String condition, String parameter) {
+
+        public static Codes one(String codeId) {
+            return new Codes("dynamic_code_id = ?", codeId);
+        }
+
+        public static Codes ofWorkspace(String workspaceId) {
+            return new Codes("dynamic_code_id in (select id from dynamic_code where workspace_id = ?)", workspaceId);
+        }
+
+        private String where(String query) {
+            return String.format(query, condition);
+        }
     }
 
     @Resource
     DataSource dataSource;
 
-    /** Hands {@code each} every hour of [from, to) in which the code was scanned; {@code from} and {@code to} on hours. */
-    public void hours(String codeId, Instant from, Instant to, Consumer<Hour> each) {
+    /** Hands {@code each} every hour of [from, to) in which the codes were scanned; {@code from} and {@code to} on hours. */
+    public void hours(Codes codes, Instant from, Instant to, Consumer<Hour> each) {
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement hourly = connection.prepareStatement(HOURLY)) {
-            hourly.setString(1, codeId);
+                PreparedStatement hourly = connection.prepareStatement(codes.where(HOURLY))) {
+            hourly.setString(1, codes.parameter());
             hourly.setObject(2, utc(from));
             hourly.setObject(3, utc(to));
             try (ResultSet rows = hourly.executeQuery()) {
@@ -57,8 +87,28 @@ public class RollupReader {
         }
     }
 
-    /** The code's scans in [from, to) by every dimension and value; {@code from} and {@code to} on hours. */
-    public Map<ScanDimension, Map<String, Long>> breakdowns(String codeId, Instant from, Instant to) {
+    /** The most scanned of the codes in [from, to), most first; {@code from} and {@code to} on hours. */
+    public List<CodeTotals> top(Codes codes, Instant from, Instant to, int limit) {
+        List<CodeTotals> top = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement query = connection.prepareStatement(codes.where(TOP_CODES))) {
+            query.setString(1, codes.parameter());
+            query.setObject(2, utc(from));
+            query.setObject(3, utc(to));
+            query.setInt(4, limit);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    top.add(new CodeTotals(rows.getString(1), rows.getLong(2), rows.getLong(3)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
+        }
+        return top;
+    }
+
+    /** The codes' scans in [from, to) by every dimension and value; {@code from} and {@code to} on hours. */
+    public Map<ScanDimension, Map<String, Long>> breakdowns(Codes codes, Instant from, Instant to) {
         Map<ScanDimension, Map<String, Long>> result = new EnumMap<>(ScanDimension.class);
         for (ScanDimension dimension : ScanDimension.values()) {
             result.put(dimension, new HashMap<>());
@@ -70,8 +120,8 @@ public class RollupReader {
         Instant endDay = to.truncatedTo(ChronoUnit.DAYS);
         try (Connection connection = dataSource.getConnection()) {
             if (firstDay.isBefore(endDay)) {
-                try (PreparedStatement daily = connection.prepareStatement(BREAKDOWNS_DAILY)) {
-                    daily.setString(1, codeId);
+                try (PreparedStatement daily = connection.prepareStatement(codes.where(BREAKDOWNS_DAILY))) {
+                    daily.setString(1, codes.parameter());
                     daily.setObject(2, LocalDate.ofInstant(firstDay, ZoneOffset.UTC));
                     daily.setObject(3, LocalDate.ofInstant(endDay, ZoneOffset.UTC));
                     collect(daily, result);
@@ -81,8 +131,8 @@ public class RollupReader {
                 firstDay = to;
                 endDay = to;
             }
-            try (PreparedStatement hourly = connection.prepareStatement(BREAKDOWNS_HOURLY)) {
-                hourly.setString(1, codeId);
+            try (PreparedStatement hourly = connection.prepareStatement(codes.where(BREAKDOWNS_HOURLY))) {
+                hourly.setString(1, codes.parameter());
                 hourly.setObject(2, utc(from));
                 hourly.setObject(3, utc(firstDay));
                 hourly.setObject(4, utc(endDay));

@@ -117,8 +117,8 @@ final class Rollups {
             Totals day = days.computeIfAbsent(new Key(event.codeId(), ScanTables.utcDay(event.scannedAt())),
                     k -> new Totals(0, 0, 0, Breakdown.empty()));
             for (ScanDimension dimension : ScanDimension.values()) {
-                String value = dimension.valueOf(event.facts());
-                if (value != null) {
+                String value = dimension.valueOf(event);
+                if (value != null && dimension.counts(unique[i])) {
                     hour.breakdown.add(dimension.stored(), value, 1);
                     day.breakdown.add(dimension.stored(), value, 1);
                 }

@@ -8,10 +8,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -197,6 +200,39 @@ public class ScanBuffer {
                 countLock.writeLock().unlock();
             }
             writesSucceeding();
+        }
+    }
+
+    /**
+     * Drops what this node holds of these codes' scans, for an erasure: their buffered events and unwritten counts.
+     * Under the flush's monitor, so no batch of theirs is being written meanwhile; under the count lock, so a reader
+     * of real-time counts sees them go at once. Scans arriving during the call may stay; the flush drops those of
+     * deleted codes ({@link ScanTables#write}).
+     */
+    public synchronized void forget(Collection<String> codeIds) {
+        Set<String> forgotten = Set.copyOf(codeIds);
+        countLock.writeLock().lock();
+        try {
+            int removed = 0;
+            for (Iterator<ScanEvent> it = events.iterator(); it.hasNext();) {
+                ScanEvent event = it.next();
+                if (forgotten.contains(event.codeId())) {
+                    it.remove();
+                    removed++;
+                    if (event.counted()) {
+                        pending.get(event.codeId()).decrementAndGet();
+                    }
+                }
+            }
+            size.addAndGet(-removed);
+            for (String codeId : forgotten) {
+                AtomicLong shed = shedCounts.remove(codeId);
+                if (shed != null) {
+                    pending.get(codeId).addAndGet(-shed.get());
+                }
+            }
+        } finally {
+            countLock.writeLock().unlock();
         }
     }
 

@@ -2,10 +2,13 @@ package dev.qrforge.scan;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,12 +25,28 @@ public class ScanStore {
     @Resource
     DataSource dataSource;
 
+    @Inject
+    Event<ScansWritten> written;
+
+    /** Writes a flush's batch and announces it ({@link ScansWritten}) in the same transaction. */
     @Transactional
     public void write(List<ScanEvent> events, Map<String, Long> counts) {
+        List<ScanEvent> stored;
         try (Connection connection = dataSource.getConnection()) {
-            ScanTables.write(connection, events, counts);
+            stored = ScanTables.write(connection, events, counts);
         } catch (SQLException e) {
             throw new IllegalStateException("could not write scans: " + e.getMessage(), e);
+        }
+        written.fire(new ScansWritten(stored));
+    }
+
+    /** Erases every scan of these codes; see {@link ScanTables#erase}. Joins the caller's transaction. */
+    @Transactional
+    public void erase(Collection<String> codeIds) {
+        try (Connection connection = dataSource.getConnection()) {
+            ScanTables.erase(connection, codeIds);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not erase scans: " + e.getMessage(), e);
         }
     }
 

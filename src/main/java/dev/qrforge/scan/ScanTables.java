@@ -11,12 +11,15 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -48,12 +51,21 @@ public final class ScanTables {
     private static final Column LANGUAGE = text("language");
     private static final Column REFERRER = text("referrer_host");
     private static final Column UNIQUE = new Column("unique_scan", "boolean");
+    private static final Column ROUTE_RULE = new Column("route_rule", "integer");
+    private static final Column ROUTE_ARM = new Column("route_arm", "integer");
+    private static final Column DESTINATION = text("destination_url");
     /** What a flush writes of an event, in the order of the rows {@link #insertEvents} builds. */
     private static final List<Column> EVENT_COLUMNS = List.of(CODE, SCANNED_AT, BOT, OS, OS_VERSION, DEVICE, BROWSER,
-            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, VISITOR, UNIQUE);
+            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, VISITOR, UNIQUE, ROUTE_RULE, ROUTE_ARM,
+            DESTINATION);
     /** What the export reads of an event: no code (it asks for one), no visitor key (it never leaves). */
     private static final List<Column> EXPORTED = List.of(SCANNED_AT, BOT, UNIQUE, OS, OS_VERSION, DEVICE, BROWSER,
-            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER);
+            BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, ROUTE_RULE, ROUTE_ARM, DESTINATION);
+    /** Everything kept about a code's scans, by table: what an erasure deletes. */
+    private static final List<String> SCAN_DATA = List.of("scan_event", "scan_visitor", "scan_hourly", "scan_daily");
+    private static final String LOCK_CODES_POSTGRES = "select id, deleted_at from dynamic_code"
+            + " where id = any(?::varchar[]) order by id for update";
+    private static final String LOCK_CODE_H2 = "select deleted_at from dynamic_code where id = ? for update";
     private static final String EXPORT_PAGE = "select id, " + Sql.names(EXPORTED, "") + " from scan_event where "
             + CODE.name() + " = ? and scanned_at < ? and (scanned_at > ? or (scanned_at = ? and id > ?))"
             + " order by scanned_at, id";
@@ -73,14 +85,97 @@ public final class ScanTables {
     private ScanTables() {
     }
 
-    /** Writes one batch; the caller owns the connection and the transaction. */
-    public static void write(Connection connection, List<ScanEvent> events, Map<String, Long> counts)
+    /**
+     * Writes one batch; the caller owns the connection and the transaction. Scans of codes deleted meanwhile (a
+     * node's buffer may still hold some) are dropped: a deleted code keeps no new scans, and an erased one stays
+     * erased.
+     *
+     * @return the events written: {@code events} without those of deleted codes
+     */
+    public static List<ScanEvent> write(Connection connection, List<ScanEvent> events, Map<String, Long> counts)
             throws SQLException {
         boolean postgres = Sql.postgres(connection);
+        Set<String> deleted = lockCodes(connection, postgres, events, counts.keySet());
+        if (!deleted.isEmpty()) {
+            events = events.stream().filter(event -> !deleted.contains(event.codeId())).toList();
+            counts = new HashMap<>(counts);
+            counts.keySet().removeAll(deleted);
+        }
         addCounts(connection, postgres, counts);
         boolean[] unique = firstVisits(connection, postgres, events);
         insertEvents(connection, postgres, events, unique);
         Rollups.add(connection, postgres, events, unique);
+        return events;
+    }
+
+    /**
+     * Deletes every scan event, visitor key and rollup of these codes and sets their counts to zero; the caller owns
+     * the connection and the transaction.
+     */
+    public static void erase(Connection connection, Collection<String> codeIds) throws SQLException {
+        if (codeIds.isEmpty()) {
+            return;
+        }
+        boolean postgres = Sql.postgres(connection);
+        for (String table : SCAN_DATA) {
+            forEachCode(connection, postgres, "delete from " + table + " where " + CODE.name(), codeIds);
+        }
+        forEachCode(connection, postgres, "update dynamic_code set scan_count = 0 where id", codeIds);
+    }
+
+    /** Runs {@code statement} (ending in a column to match) for the codes: one statement on PostgreSQL. */
+    private static void forEachCode(Connection connection, boolean postgres, String statement,
+            Collection<String> codeIds) throws SQLException {
+        if (postgres) {
+            try (PreparedStatement all = connection.prepareStatement(statement + " = any(?::varchar[])")) {
+                all.setArray(1, connection.createArrayOf("varchar", codeIds.toArray()));
+                all.executeUpdate();
+            }
+            return;
+        }
+        try (PreparedStatement each = connection.prepareStatement(statement + " = ?")) {
+            for (String codeId : codeIds) {
+                each.setString(1, codeId);
+                each.addBatch();
+            }
+            each.executeBatch();
+        }
+    }
+
+    /**
+     * Locks the rows of the batch's codes (in id order, so concurrent flushes cannot deadlock) and says which are
+     * deleted. The lock orders the flush against a deletion: either the deletion waits and then erases what the flush
+     * wrote, or the flush waits and then sees the code deleted.
+     */
+    private static Set<String> lockCodes(Connection connection, boolean postgres, List<ScanEvent> events,
+            Set<String> counted) throws SQLException {
+        Set<String> codeIds = new TreeSet<>(counted);
+        events.forEach(event -> codeIds.add(event.codeId()));
+        Set<String> deleted = new HashSet<>();
+        if (postgres) {
+            try (PreparedStatement lock = connection.prepareStatement(LOCK_CODES_POSTGRES)) {
+                lock.setArray(1, connection.createArrayOf("varchar", codeIds.toArray()));
+                try (ResultSet rows = lock.executeQuery()) {
+                    while (rows.next()) {
+                        if (rows.getObject(2) != null) {
+                            deleted.add(rows.getString(1));
+                        }
+                    }
+                }
+            }
+            return deleted;
+        }
+        try (PreparedStatement lock = connection.prepareStatement(LOCK_CODE_H2)) {
+            for (String codeId : codeIds) {
+                lock.setString(1, codeId);
+                try (ResultSet row = lock.executeQuery()) {
+                    if (row.next() && row.getObject(1) != null) {
+                        deleted.add(codeId);
+                    }
+                }
+            }
+        }
+        return deleted;
     }
 
     /**
@@ -109,7 +204,8 @@ public final class ScanTables {
                             row.getString(DEVICE.name()), row.getString(BROWSER.name()),
                             row.getString(BROWSER_VERSION.name()), row.getString(COUNTRY.name()),
                             row.getString(REGION.name()), row.getString(CITY.name()), row.getString(LANGUAGE.name()),
-                            row.getString(REFERRER.name())));
+                            row.getString(REFERRER.name()), row.getObject(ROUTE_RULE.name(), Integer.class),
+                            row.getObject(ROUTE_ARM.name(), Integer.class), row.getString(DESTINATION.name())));
                 }
             }
             return rows == limit ? Optional.of(last) : Optional.empty();
@@ -206,9 +302,12 @@ public final class ScanTables {
         for (int i = 0; i < events.size(); i++) {
             ScanEvent event = events.get(i);
             ClientFacts facts = event.facts();
+            Route route = event.route();
             rows.add(new Object[] {event.codeId(), event.scannedAt(), facts.bot(), facts.os(), facts.osVersion(),
                 facts.device(), facts.browser(), facts.browserVersion(), facts.country(), facts.region(),
-                facts.city(), facts.language(), facts.referrerHost(), event.visitorKey(), unique[i]});
+                facts.city(), facts.language(), facts.referrerHost(), event.visitorKey(), unique[i],
+                route == null ? null : route.rule(), route == null ? null : route.arm(),
+                route == null ? null : route.destinationUrl()});
         }
         String names = Sql.names(EVENT_COLUMNS, "");
         if (postgres) {

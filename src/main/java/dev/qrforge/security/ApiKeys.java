@@ -5,6 +5,7 @@ import dev.qrforge.api.Cursor;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.Instants;
 import dev.qrforge.api.Keyset;
+import dev.qrforge.api.Where;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
@@ -164,7 +165,7 @@ public class ApiKeys {
     /** The workspace's usable and expired keys, newest first; revoked keys are gone. */
     @Transactional
     public Page<ApiKeyView> list(String workspaceId, PageRequest page) {
-        return Keyset.newestFirst(em, ApiKey.class, "e.revokedAt is null", workspaceId, page,
+        return Keyset.newestFirst(em, ApiKey.class, new Where().and("e.revokedAt is null"), workspaceId, page,
                 key -> new Cursor(key.createdAt(), key.id()),
                 keys -> keys.stream().map(key -> ApiKeyView.of(key, null)).toList());
     }

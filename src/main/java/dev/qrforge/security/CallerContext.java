@@ -7,7 +7,10 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The authenticated caller of the current request, as {@link BearerAuthenticationMechanism} established it. */
 @RequestScoped
@@ -41,5 +44,34 @@ public class CallerContext {
 
     public String workspaceId() {
         return current().workspaceId();
+    }
+
+    /**
+     * The {@code erase} query parameter of a delete: true when asked for, and then only for a caller allowed to
+     * erase scan data (403 FORBIDDEN otherwise).
+     */
+    public boolean erase(String erase) {
+        if (erase == null || erase.equals("false")) {
+            return false;
+        }
+        if (!erase.equals("true")) {
+            throw ApiException.invalid("erase", "erase must be true or false; got '" + erase + "'");
+        }
+        requireAny("erasing scan data", Scope.ANALYTICS_ERASE, Scope.KEYS_ADMIN);
+        return true;
+    }
+
+    /**
+     * For an operation that needs more than its {@link RequiresScope}: 403 FORBIDDEN unless the caller holds one of
+     * {@code scopes}.
+     *
+     * @param what the operation, as the refusal names it
+     */
+    public void requireAny(String what, Scope... scopes) {
+        Set<String> held = current().scopes();
+        if (Arrays.stream(scopes).noneMatch(scope -> held.contains(scope.wireName()))) {
+            throw new ApiException(ErrorCode.FORBIDDEN, null, what + " needs scope " + Arrays.stream(scopes)
+                    .map(Scope::wireName).collect(Collectors.joining(" or ")) + ", which the credential does not hold");
+        }
     }
 }

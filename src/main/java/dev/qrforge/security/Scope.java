@@ -10,6 +10,8 @@ public enum Scope {
     QR_WRITE("qr:write"),
     DYNAMIC_WRITE("dynamic:write"),
     ANALYTICS_READ("analytics:read"),
+    /** Erasing scan data for data-protection requests: {@code ?erase=true} on deletes, a workspace's scans. */
+    ANALYTICS_ERASE("analytics:erase"),
     KEYS_ADMIN("keys:admin");
 
     private final String wireName;

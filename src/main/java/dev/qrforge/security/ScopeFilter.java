@@ -35,10 +35,6 @@ public class ScopeFilter implements ContainerRequestFilter {
         if (required == null) {
             throw new ApiException(ErrorCode.FORBIDDEN, null, "no scope grants this operation");
         }
-        String scope = required.value().wireName();
-        if (!callers.current().scopes().contains(scope)) {
-            throw new ApiException(ErrorCode.FORBIDDEN, null, "this operation needs scope " + scope
-                    + ", which the credential does not hold");
-        }
+        callers.requireAny("this operation", required.value());
     }
 }

@@ -4,6 +4,7 @@ import static dev.qrforge.dynamic.RuleJsonSupport.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import dev.qrforge.scan.Route;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
@@ -24,8 +25,8 @@ class RouterTest {
 
     /** Where {@code scan} goes under one rule with the given {@code when} that sends matches to {@link #HIT}. */
     private static String route(String when, RoutingFacts scan) {
-        return Router.destination(rules("[{'when': " + when + ", 'destinationUrl': '" + HIT + "'}]"), DEFAULT,
-                scan, NO_DRAW);
+        return Router.route(rules("[{'when': " + when + ", 'destinationUrl': '" + HIT + "'}]"), DEFAULT,
+                scan, NO_DRAW).destinationUrl();
     }
 
     private static boolean matches(String when, RoutingFacts scan) {
@@ -77,7 +78,7 @@ class RouterTest {
     void emptyOrAbsentConditionsMatchEvenAScanThatKnowsNothing() {
         RoutingFacts unknown = new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 0);
         assertThat(matches("{}", unknown)).isTrue();
-        assertThat(Router.destination(rules("[{'destinationUrl': '" + HIT + "'}]"), DEFAULT, unknown, NO_DRAW))
+        assertThat(Router.route(rules("[{'destinationUrl': '" + HIT + "'}]"), DEFAULT, unknown, NO_DRAW).destinationUrl())
                 .isEqualTo(HIT);
     }
 
@@ -86,15 +87,18 @@ class RouterTest {
         List<Rule> rules = rules("[{'when': {'os': ['Android']}, 'destinationUrl': 'https://example.com/android'},"
                 + " {'when': {'device': ['mobile']}, 'destinationUrl': 'https://example.com/mobile'},"
                 + " {'when': {'os': ['iOS']}, 'destinationUrl': 'https://example.com/ios'}]");
-        assertThat(Router.destination(rules, DEFAULT, SCAN, NO_DRAW)).isEqualTo("https://example.com/mobile");
-        assertThat(Router.destination(rules, DEFAULT, with("os", "Android"), NO_DRAW))
+        assertThat(Router.route(rules, DEFAULT, SCAN, NO_DRAW).destinationUrl()).isEqualTo("https://example.com/mobile");
+        assertThat(Router.route(rules, DEFAULT, with("os", "Android"), NO_DRAW).destinationUrl())
                 .isEqualTo("https://example.com/android");
-        assertThat(Router.destination(rules, DEFAULT, with("device", "desktop"), NO_DRAW))
+        assertThat(Router.route(rules, DEFAULT, with("device", "desktop"), NO_DRAW).destinationUrl())
                 .isEqualTo("https://example.com/ios");
-        assertThat(Router.destination(rules, DEFAULT,
-                new RoutingFacts("Windows", "desktop", "Edge", "DE", "de", WEDNESDAY_NOON, 0), NO_DRAW))
+        assertThat(Router.route(rules, DEFAULT,
+                new RoutingFacts("Windows", "desktop", "Edge", "DE", "de", WEDNESDAY_NOON, 0), NO_DRAW).destinationUrl())
                 .isEqualTo(DEFAULT);
-        assertThat(Router.destination(List.of(), DEFAULT, SCAN, NO_DRAW)).isEqualTo(DEFAULT);
+        assertThat(Router.route(List.of(), DEFAULT, SCAN, NO_DRAW).destinationUrl()).isEqualTo(DEFAULT);
+        assertThat(Router.route(rules, DEFAULT, with("os", "Android"), NO_DRAW))
+                .isEqualTo(new Route(Route.RULE, 0, null, null, "https://example.com/android"));
+        assertThat(Router.route(List.of(), DEFAULT, SCAN, NO_DRAW)).isEqualTo(Route.byDefault(DEFAULT));
     }
 
     @Test

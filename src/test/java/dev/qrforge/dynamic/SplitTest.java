@@ -4,6 +4,7 @@ import static dev.qrforge.dynamic.RuleJsonSupport.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.qrforge.scan.Route;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ class SplitTest {
     }
 
     private static String destination(List<Rule> rules, RandomGenerator random) {
-        return Router.destination(rules, "https://example.com/default", SCAN, random);
+        return Router.route(rules, "https://example.com/default", SCAN, random).destinationUrl();
     }
 
     @Test
@@ -56,6 +57,17 @@ class SplitTest {
         assertThat(destination(three, drawing(1000, 1003))).isEqualTo("https://example.com/b");
         assertThat(destination(three, drawing(1001, 1003))).isEqualTo("https://example.com/c");
         assertThat(destination(three, drawing(1002, 1003))).isEqualTo("https://example.com/c");
+    }
+
+    @Test
+    void aScanRecordsTheRuleAndTheArmThatSentIt() {
+        List<Rule> rules = rules("[{'when': {'os': ['Android']}, 'destinationUrl': 'https://example.com/android'},"
+                + " {'name': 'spring test', 'split': [{'destinationUrl': 'https://example.com/a', 'weight': 70},"
+                + " {'destinationUrl': 'https://example.com/b', 'weight': 30}]}]");
+        assertThat(Router.route(rules, "https://example.com/default", SCAN, drawing(85, 100)))
+                .isEqualTo(new Route(Route.RULE, 1, "spring test", 1, "https://example.com/b"));
+        assertThat(Router.route(rules, "https://example.com/default", SCAN, drawing(3, 100)))
+                .isEqualTo(new Route(Route.RULE, 1, "spring test", 0, "https://example.com/a"));
     }
 
     /**

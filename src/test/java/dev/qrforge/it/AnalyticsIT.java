@@ -172,7 +172,7 @@ class AnalyticsIT extends ServerTest {
         assertThat(csv.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/csv"));
         String[] lines = csv.text().split("\n");
         assertThat(lines[0]).isEqualTo("scannedAt,bot,unique,os,osVersion,device,browser,browserVersion,country,region,"
-                + "city,language,referrer");
+                + "city,language,referrer,rule,arm,destination");
         assertThat(lines).hasSize(12);
         assertThat(csv.text()).contains(",true,false,").doesNotContain("81.2.69.142");
 
@@ -180,7 +180,8 @@ class AnalyticsIT extends ServerTest {
         assertThat(ndjson.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/x-ndjson"));
         String[] rows = ndjson.text().split("\n");
         assertThat(rows).hasSize(11);
-        assertThat(rows[0]).contains("\"os\":\"iOS\"").contains("\"city\":\"London\"");
+        assertThat(rows[0]).contains("\"os\":\"iOS\"").contains("\"city\":\"London\"")
+                .contains("\"destination\":\"https://example.com/analytics\"");
         assertThat(Api.get("/api/v1/qr/" + id + "/scans?format=xml").status()).isEqualTo(400);
     }
 }

@@ -21,6 +21,8 @@ public final class Api {
     public static final String KEY = System.getProperty("it.api.key");
     /** A key of another workspace than {@link #KEY}'s. */
     public static final String OTHER_KEY = System.getProperty("it.other.api.key");
+    /** The key of a third workspace, whose scans the lifecycle tests may erase without touching other tests'. */
+    public static final String LIFECYCLE_KEY = System.getProperty("it.lifecycle.api.key");
     static final ObjectMapper JSON = new ObjectMapper();
     private static final long POLL_INTERVAL_MILLIS = 50;
 

@@ -30,7 +30,7 @@ class BulkIT extends ServerTest {
         return Api.send(request.POST(HttpRequest.BodyPublishers.ofString(Api.json(body))));
     }
 
-    private static JsonNode awaitFinished(String jobId) {
+    static JsonNode awaitFinished(String jobId) {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
         while (true) {
             JsonNode job = Api.get("/api/v1/qr/bulk/" + jobId).json();
@@ -42,7 +42,7 @@ class BulkIT extends ServerTest {
         }
     }
 
-    private static Map<String, byte[]> unzip(byte[] zip) throws IOException {
+    static Map<String, byte[]> unzip(byte[] zip) throws IOException {
         Map<String, byte[]> files = new HashMap<>();
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
             for (ZipEntry entry; (entry = in.getNextEntry()) != null;) {

@@ -3,6 +3,7 @@ package dev.qrforge.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
+import dev.qrforge.testing.IgnoredEvents;
 import dev.qrforge.testing.MigratedDatabases;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -100,6 +101,7 @@ class RollupStorageTest {
         flyway(dataSource, "latest").migrate();
         ScanStore store = new ScanStore();
         store.dataSource = dataSource;
+        store.written = new IgnoredEvents<>();
         ClientFacts iphone = new ClientFacts("iOS", "18.1", "mobile", "Safari", "18.1", "US", "California",
                 "Los Angeles", "en", null, false, null);
         ClientFacts android = new ClientFacts("Android", "14", "mobile", "Chrome", "126", "DE", null, null, "de",
@@ -107,12 +109,12 @@ class RollupStorageTest {
         ClientFacts bot = new ClientFacts(null, null, "other", "Googlebot", "2.1", "US", null, null, null, null,
                 true, null);
 
-        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(60), iphone, "visitor-a"),
-                new ScanEvent(CODE, HOUR.plusSeconds(120), iphone, "visitor-a"),
-                new ScanEvent(CODE, HOUR.plusSeconds(180), bot, null)), Map.of(CODE, 2L));
-        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(240), android, "visitor-b"),
-                new ScanEvent(CODE, HOUR.plusSeconds(300), iphone, "visitor-a"),
-                new ScanEvent(CODE, HOUR.plusSeconds(86_400), android, "visitor-b")), Map.of(CODE, 3L));
+        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(60), iphone, "visitor-a", null),
+                new ScanEvent(CODE, HOUR.plusSeconds(120), iphone, "visitor-a", null),
+                new ScanEvent(CODE, HOUR.plusSeconds(180), bot, null, null)), Map.of(CODE, 2L));
+        store.write(List.of(new ScanEvent(CODE, HOUR.plusSeconds(240), android, "visitor-b", null),
+                new ScanEvent(CODE, HOUR.plusSeconds(300), iphone, "visitor-a", null),
+                new ScanEvent(CODE, HOUR.plusSeconds(86_400), android, "visitor-b", null)), Map.of(CODE, 3L));
 
         try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
             try (ResultSet hour = sql.executeQuery("select scans, unique_scans, bot_scans, breakdown from scan_hourly"

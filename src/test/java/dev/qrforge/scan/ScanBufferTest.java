@@ -56,7 +56,7 @@ class ScanBufferTest {
 
     private static ScanEvent scan(String codeId, boolean bot) {
         return new ScanEvent(codeId, NOW,
-                new ClientFacts(null, null, null, null, null, null, null, null, null, null, bot, null), null);
+                new ClientFacts(null, null, null, null, null, null, null, null, null, null, bot, null), null, null);
     }
 
     @Test
@@ -136,6 +136,28 @@ class ScanBufferTest {
         assertThat(store.counts).isEqualTo(Map.of("a", 4L, "b", 3L));
         assertThat(buffer.pending("a")).isZero();
         assertThat(buffer.flushed("b")).isEqualTo(3);
+        assertThat(buffer.unwrittenCounts()).isZero();
+    }
+
+    @Test
+    void forgettingCodesDropsTheirBufferedScansAndCountsShedOnesIncluded() {
+        ScanBuffer buffer = buffer(10, Optional.of(10));
+        store.failing = true;
+        buffer.record(scan("a", false));
+        buffer.flush();
+        for (int i = 0; i < 12; i++) {
+            buffer.record(scan(i % 2 == 0 ? "a" : "b", i == 11));
+        }
+        assertThat(buffer.detailsLost()).as("some of a's details were shed, their counts kept").isPositive();
+
+        buffer.forget(List.of("a"));
+
+        assertThat(buffer.pending("a")).isZero();
+        assertThat(buffer.pending("b")).isEqualTo(5);
+        store.failing = false;
+        buffer.flush();
+        assertThat(store.written).extracting(ScanEvent::codeId).containsOnly("b");
+        assertThat(store.counts).isEqualTo(Map.of("b", 5L));
         assertThat(buffer.unwrittenCounts()).isZero();
     }
 

@@ -298,7 +298,7 @@ public final class AnalyticsLoader {
             String code = pick(codes);
             boolean bot = random.nextInt(100) < BOT_PERCENT;
             batch.add(new ScanEvent(code, start.plusNanos((long) (random.nextDouble() * spanNanos)),
-                    bot ? pick(BOTS) : pick(people), visitorKey(code, day, random.nextInt(LIVE_VISITORS_PER_CODE))));
+                    bot ? pick(BOTS) : pick(people), visitorKey(code, day, random.nextInt(LIVE_VISITORS_PER_CODE)), null));
         }
         return batch;
     }
@@ -308,7 +308,7 @@ public final class AnalyticsLoader {
         boolean bot = random.nextInt(100) < BOT_PERCENT;
         ClientFacts facts = bot ? pick(BOTS) : pick(people);
         long day = series.nextAt.atZone(ZoneOffset.UTC).toLocalDate().toEpochDay();
-        return new ScanEvent(code, series.nextAt, facts, visitorKey(code, day, random.nextInt(series.visitorPool)));
+        return new ScanEvent(code, series.nextAt, facts, visitorKey(code, day, random.nextInt(series.visitorPool)), null);
     }
 
     /** 32 hex digits, like the server's 128-bit HMAC, the same for the same visitor of a code on the same day. */

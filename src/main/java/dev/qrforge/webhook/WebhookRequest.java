@@ -1,0 +1,7 @@
+package dev.qrforge.webhook;
+
+import java.util.List;
+
+/** The body of {@code POST /api/v1/webhooks}; without {@code events}, every event type. */
+public record WebhookRequest(String url, List<String> events, String description) {
+}
