@@ -2,6 +2,7 @@ package dev.qrforge.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.Map;
@@ -12,11 +13,22 @@ class PlatformIT extends ServerTest {
 
     private static final String MANAGEMENT = "http://127.0.0.1:" + System.getProperty("it.management.port", "10190");
 
+    /** The served document is META-INF/openapi.yaml as written, descriptions and examples included. */
     @Test
     void openApiDocumentDescribesTheApi() {
         Api.Reply reply = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/openapi?format=JSON")).GET());
         assertThat(reply.status()).isEqualTo(200);
-        assertThat(reply.text()).contains("/api/v1/qr").contains("/api/v1/qr/{id}/image");
+        JsonNode paths = reply.json().path("paths");
+        assertThat(paths.has("/api/v1/qr/{id}/image")).as("GET /api/v1/qr/{id}/image documented").isTrue();
+        JsonNode create = paths.path("/api/v1/qr").path("post");
+        assertThat(create.path("summary").asText()).isEqualTo("Generate a styled QR code");
+        assertThat(create.path("responses").path("201").path("content").path("application/json").path("example")
+                .path("safety").path("status").asText()).isEqualTo("OPTIMAL");
+        // A scanned model merged over the file would add a "200 OK" to every method returning a Response.
+        assertThat(create.path("responses").fieldNames()).toIterable().doesNotContain("200")
+                .contains("201", "400", "401", "403", "429");
+        assertThat(reply.json().path("components").path("schemas").path("Error").path("description").asText())
+                .isNotBlank();
     }
 
     /** Also proves which database this run really uses: the embedded default, or PostgreSQL when QRFORGE_DB says so. */
