@@ -12,14 +12,13 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -31,9 +30,14 @@ import java.util.function.Consumer;
 public final class ScanTables {
 
     private static final String ADD_COUNT = "update dynamic_code set scan_count = scan_count + ? where id = ?";
-    /** PostgreSQL: every code's increment in one statement, however many codes a flush touches. */
-    private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count + c.scans"
-            + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id";
+    /**
+     * PostgreSQL: every code's increment in one statement, however many codes a flush touches; a deleted code gets
+     * none, and the statement names the deleted ones.
+     */
+    private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count"
+            + " + case when d.deleted_at is null then c.scans else 0 end"
+            + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id"
+            + " returning d.id, d.deleted_at is not null";
     private static final Column CODE = new Column("dynamic_code_id", "varchar");
     private static final Column DAY = new Column("scan_day", "date");
     private static final Column VISITOR = new Column("visitor_key", "varchar");
@@ -63,8 +67,6 @@ public final class ScanTables {
             BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, ROUTE_RULE, ROUTE_ARM, DESTINATION);
     /** Everything kept about a code's scans, by table: what an erasure deletes. */
     private static final List<String> SCAN_DATA = List.of("scan_event", "scan_visitor", "scan_hourly", "scan_daily");
-    private static final String LOCK_CODES_POSTGRES = "select id, deleted_at from dynamic_code"
-            + " where id = any(?::varchar[]) order by id for update";
     private static final String LOCK_CODE_H2 = "select deleted_at from dynamic_code where id = ? for update";
     private static final String EXPORT_PAGE = "select id, " + Sql.names(EXPORTED, "") + " from scan_event where "
             + CODE.name() + " = ? and scanned_at < ? and (scanned_at > ? or (scanned_at = ? and id > ?))"
@@ -95,13 +97,15 @@ public final class ScanTables {
     public static List<ScanEvent> write(Connection connection, List<ScanEvent> events, Map<String, Long> counts)
             throws SQLException {
         boolean postgres = Sql.postgres(connection);
-        Set<String> deleted = lockCodes(connection, postgres, events, counts.keySet());
+        // Every code of the batch gets an increment (0 for bots only): writing its row locks it, which orders the
+        // flush against a deletion. Either the deletion waits and then erases what the flush wrote, or the flush
+        // waits and then sees the code deleted.
+        Map<String, Long> increments = new TreeMap<>(counts);
+        events.forEach(event -> increments.putIfAbsent(event.codeId(), 0L));
+        Set<String> deleted = postgres ? addCountsPostgres(connection, increments) : addCountsH2(connection, increments);
         if (!deleted.isEmpty()) {
             events = events.stream().filter(event -> !deleted.contains(event.codeId())).toList();
-            counts = new HashMap<>(counts);
-            counts.keySet().removeAll(deleted);
         }
-        addCounts(connection, postgres, counts);
         boolean[] unique = firstVisits(connection, postgres, events);
         insertEvents(connection, postgres, events, unique);
         Rollups.add(connection, postgres, events, unique);
@@ -143,42 +147,6 @@ public final class ScanTables {
     }
 
     /**
-     * Locks the rows of the batch's codes (in id order, so concurrent flushes cannot deadlock) and says which are
-     * deleted. The lock orders the flush against a deletion: either the deletion waits and then erases what the flush
-     * wrote, or the flush waits and then sees the code deleted.
-     */
-    private static Set<String> lockCodes(Connection connection, boolean postgres, List<ScanEvent> events,
-            Set<String> counted) throws SQLException {
-        Set<String> codeIds = new TreeSet<>(counted);
-        events.forEach(event -> codeIds.add(event.codeId()));
-        Set<String> deleted = new HashSet<>();
-        if (postgres) {
-            try (PreparedStatement lock = connection.prepareStatement(LOCK_CODES_POSTGRES)) {
-                lock.setArray(1, connection.createArrayOf("varchar", codeIds.toArray()));
-                try (ResultSet rows = lock.executeQuery()) {
-                    while (rows.next()) {
-                        if (rows.getObject(2) != null) {
-                            deleted.add(rows.getString(1));
-                        }
-                    }
-                }
-            }
-            return deleted;
-        }
-        try (PreparedStatement lock = connection.prepareStatement(LOCK_CODE_H2)) {
-            for (String codeId : codeIds) {
-                lock.setString(1, codeId);
-                try (ResultSet row = lock.executeQuery()) {
-                    if (row.next() && row.getObject(1) != null) {
-                        deleted.add(codeId);
-                    }
-                }
-            }
-        }
-        return deleted;
-    }
-
-    /**
      * Reads up to {@code limit} of a code's events after {@code after} and before {@code to}, in time order.
      *
      * @return the cursor after the last event read, or empty if there were fewer than {@code limit}
@@ -212,24 +180,46 @@ public final class ScanTables {
         }
     }
 
-    private static void addCounts(Connection connection, boolean postgres, Map<String, Long> counts)
+    /** @return the deleted codes among {@code increments}, which got none */
+    private static Set<String> addCountsPostgres(Connection connection, Map<String, Long> increments)
             throws SQLException {
-        if (postgres) {
-            try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
-                addCounts.setArray(1, connection.createArrayOf("varchar", counts.keySet().toArray()));
-                addCounts.setArray(2, connection.createArrayOf("bigint", counts.values().toArray()));
-                addCounts.executeUpdate();
+        Set<String> deleted = new HashSet<>();
+        try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
+            addCounts.setArray(1, connection.createArrayOf("varchar", increments.keySet().toArray()));
+            addCounts.setArray(2, connection.createArrayOf("bigint", increments.values().toArray()));
+            try (ResultSet rows = addCounts.executeQuery()) {
+                while (rows.next()) {
+                    if (rows.getBoolean(2)) {
+                        deleted.add(rows.getString(1));
+                    }
+                }
             }
-            return;
         }
-        try (PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
-            for (Map.Entry<String, Long> count : counts.entrySet()) {
-                addCount.setLong(1, count.getValue());
-                addCount.setString(2, count.getKey());
-                addCount.addBatch();
+        return deleted;
+    }
+
+    /** As {@link #addCountsPostgres}: H2 locks each code (in id order) and adds to those not deleted. */
+    private static Set<String> addCountsH2(Connection connection, Map<String, Long> increments) throws SQLException {
+        Set<String> deleted = new HashSet<>();
+        try (PreparedStatement lock = connection.prepareStatement(LOCK_CODE_H2);
+                PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
+            for (Map.Entry<String, Long> increment : increments.entrySet()) {
+                lock.setString(1, increment.getKey());
+                try (ResultSet row = lock.executeQuery()) {
+                    if (row.next() && row.getObject(1) != null) {
+                        deleted.add(increment.getKey());
+                        continue;
+                    }
+                }
+                if (increment.getValue() > 0) {
+                    addCount.setLong(1, increment.getValue());
+                    addCount.setString(2, increment.getKey());
+                    addCount.addBatch();
+                }
             }
             addCount.executeBatch();
         }
+        return deleted;
     }
 
     /**

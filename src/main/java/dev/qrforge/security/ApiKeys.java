@@ -54,6 +54,13 @@ public class ApiKeys {
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /**
+     * Scopes a key gets only when they are asked for by name: administering keys and webhooks, and erasing scan data,
+     * which a terminal's key rarely needs and should not hold by accident.
+     */
+    private static final List<String> ONLY_WHEN_ASKED = List.of(Scope.KEYS_ADMIN.wireName(),
+            Scope.ANALYTICS_ERASE.wireName());
+
     private final Map<String, Instant> lastUsedRecorded = new ConcurrentHashMap<>();
 
     @PersistenceContext
@@ -107,7 +114,7 @@ public class ApiKeys {
 
     /**
      * Issues a key in the caller's workspace. The caller can hand on only scopes it holds; without {@code scopes}
-     * the key gets all of them but {@code keys:admin}, which a terminal's key rarely needs.
+     * the key gets all of them but those given only when asked for ({@code keys:admin}, {@code analytics:erase}).
      */
     @Transactional
     public ApiKeyView create(Caller caller, ApiKeyRequest request) {
@@ -136,10 +143,10 @@ public class ApiKeys {
     private static Set<String> scopes(Caller caller, List<String> requested) {
         if (requested == null) {
             Set<String> scopes = new TreeSet<>(caller.scopes());
-            scopes.remove(Scope.KEYS_ADMIN.wireName());
+            scopes.removeAll(ONLY_WHEN_ASKED);
             if (scopes.isEmpty()) {
                 throw ApiException.invalid("scopes", "name the scopes the key gets: this credential holds only "
-                        + Scope.KEYS_ADMIN.wireName() + ", which a key gets only when asked for");
+                        + String.join(" and ", ONLY_WHEN_ASKED) + ", which a key gets only when asked for");
             }
             return scopes;
         }

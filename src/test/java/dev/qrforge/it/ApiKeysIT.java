@@ -20,6 +20,17 @@ class ApiKeysIT extends ServerTest {
     }
 
     @Test
+    void aKeyIssuedWithoutScopesGetsNeitherAdministrationNorErasure() {
+        Api.Reply created = Api.postAs(Api.KEY, KEYS, Api.json(Map.of("name", "Till 8")));
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        assertThat(created.json().path("scopes")).extracting(JsonNode::asText)
+                .containsExactly("analytics:read", "dynamic:write", "qr:read", "qr:write");
+        Api.Reply asked = Api.postAs(Api.KEY, KEYS, Api.json(Map.of("name", "DPO", "scopes",
+                List.of("analytics:erase"))));
+        assertThat(asked.json().path("scopes")).extracting(JsonNode::asText).containsExactly("analytics:erase");
+    }
+
+    @Test
     void aKeyIssuedByAKeycloakAdminActsInItsWorkspaceUntilRevoked() {
         String alpha = Tokens.of(Tokens.ALPHA);
         Api.Reply created = Api.postAs(alpha, KEYS, Api.json(Map.of("name", "Till 7, Berlin")));

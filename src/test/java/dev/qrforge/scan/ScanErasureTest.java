@@ -34,6 +34,8 @@ class ScanErasureTest {
     private static final Instant AT = Instant.parse("2026-03-01T10:15:00Z");
     private static final ClientFacts PERSON = new ClientFacts("iOS", "18.1", "mobile", "Safari", "18.1", "US", null,
             null, "en", null, false, null);
+    private static final ClientFacts BOT = new ClientFacts(null, null, "other", "Googlebot", "2.1", "US", null, null,
+            null, null, true, null);
     private static final Route ARM_B = new Route(Route.RULE, 0, "spring", 1, "https://example.com/b");
 
     static Stream<Arguments> databases() {
@@ -94,10 +96,12 @@ class ScanErasureTest {
         ScanStore store = store(database);
         insertCode(store.dataSource, "dyn_a", true);
         insertCode(store.dataSource, "dyn_b", false);
-        store.write(List.of(scan("dyn_a", "v1", ARM_B), scan("dyn_b", "v1", ARM_B)),
+        store.write(List.of(scan("dyn_a", "v1", ARM_B), new ScanEvent("dyn_a", AT, BOT, null, null),
+                scan("dyn_b", "v1", ARM_B), new ScanEvent("dyn_c", AT, BOT, null, null)),
                 Map.of("dyn_a", 1L, "dyn_b", 1L));
 
-        assertThat(count(store.dataSource, "scan_event", "dyn_a")).isZero();
+        assertThat(count(store.dataSource, "scan_event", "dyn_a")).as("a bot's scan too").isZero();
+        assertThat(count(store.dataSource, "scan_event", "dyn_c")).as("a code the table does not know").isEqualTo(1);
         assertThat(count(store.dataSource, "scan_hourly", "dyn_a")).isZero();
         assertThat(scanCount(store.dataSource, "dyn_a")).isZero();
         assertThat(count(store.dataSource, "scan_event", "dyn_b")).isEqualTo(1);
