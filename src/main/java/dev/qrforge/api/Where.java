@@ -34,14 +34,15 @@ public final class Where {
         return this;
     }
 
-    /** {@code createdFrom} (inclusive) and {@code createdTo} (exclusive) from the query string, on {@code e.createdAt}. */
+    /** {@code createdFrom} (inclusive) and {@code createdTo} (exclusive) from the query, on {@code e.createdAt}. */
     public Where created(String from, String to) {
         Instant start = from == null || from.isEmpty() ? null : Instants.parse("createdFrom", from);
         Instant end = to == null || to.isEmpty() ? null : Instants.parse("createdTo", to);
         if (start != null && end != null && !start.isBefore(end)) {
             throw ApiException.invalid("createdTo", "createdTo must be after createdFrom");
         }
-        return and("e.createdAt >= :createdFrom", "createdFrom", start).and("e.createdAt < :createdTo", "createdTo", end);
+        return and("e.createdAt >= :createdFrom", "createdFrom", start)
+                .and("e.createdAt < :createdTo", "createdTo", end);
     }
 
     /**

@@ -12,11 +12,11 @@ import java.util.Map;
 @ApplicationScoped
 public class CodeWorkspaces {
 
-    @PersistenceContext
-    EntityManager em;
-
     /** Ids bound per query: far below PostgreSQL's limit on a statement's parameters. */
     private static final int IDS_PER_QUERY = 1000;
+
+    @PersistenceContext
+    EntityManager em;
 
     /** The workspace of every code of {@code codeIds} that exists: one query per thousand codes. */
     public Map<String, String> of(Collection<String> codeIds) {

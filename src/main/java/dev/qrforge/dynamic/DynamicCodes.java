@@ -15,7 +15,6 @@ import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.CodeSpec;
 import dev.qrforge.qr.CodeDeleted;
 import dev.qrforge.qr.ImageFormat;
-import dev.qrforge.qr.LabelPatch;
 import dev.qrforge.qr.Labels;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
@@ -182,8 +181,7 @@ public class DynamicCodes {
             qrCodes.dynamicStatus(workspaceId, code.qrCodeId(), status.wireName());
         }
         if (!labels.isEmpty()) {
-            qrCodes.label(workspaceId, code.qrCodeId(),
-                    LabelPatch.apply(qrCodes.labels(workspaceId, code.qrCodeId()), labels));
+            qrCodes.relabel(workspaceId, code.qrCodeId(), labels);
         }
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())

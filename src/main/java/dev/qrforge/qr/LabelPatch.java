@@ -9,15 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 /** A JSON merge patch (RFC 7396) of a code's labels: {@code title} and {@code tags}, {@code null} clearing either. */
-public final class LabelPatch {
+final class LabelPatch {
 
-    public static final List<String> FIELDS = List.of("title", "tags");
+    static final List<String> FIELDS = List.of("title", "tags");
 
     private LabelPatch() {
     }
 
     /** @param patch the request body; any field but {@link #FIELDS} is refused, naming it */
-    public static Labels apply(Labels current, JsonNode patch) {
+    static Labels apply(Labels current, JsonNode patch) {
         if (!(patch instanceof ObjectNode fields)) {
             throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
         }

@@ -1,5 +1,6 @@
 package dev.qrforge.qr;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
@@ -246,8 +247,7 @@ public class QrCodes {
         String contains = Where.contains(filter.q());
         where.and("(lower(e.data) like :q " + Where.LIKE_ESCAPE + " or lower(e.title) like :q " + Where.LIKE_ESCAPE
                 + ")", "q", contains);
-        where.and("locate(:tag, e.tags) > 0", "tag",
-                filter.tag() == null ? null : Labels.storedNeedle(Labels.tag("tag", filter.tag())));
+        where.and("locate(:tag, e.tags) > 0", "tag", tagNeedle(filter.tag()));
         if (filter.status() != null && !DYNAMIC_STATUSES.contains(filter.status())) {
             throw ApiException.invalid("status", "status must be one of: " + String.join(", ", DYNAMIC_STATUSES)
                     + "; got '" + filter.status() + "'");
@@ -283,17 +283,12 @@ public class QrCodes {
         return tag == null ? null : Labels.storedNeedle(Labels.tag("tag", tag));
     }
 
-    /** Changes the title and tags of the workspace's code {@code id}. */
+    /** Changes the title and tags of the workspace's code {@code id} by a merge patch ({@link LabelPatch}). */
     @Transactional
-    public QrView label(String workspaceId, String id, Labels labels) {
+    public QrView relabel(String workspaceId, String id, JsonNode patch) {
         QrCode code = find(workspaceId, id);
-        code.label(labels);
+        code.label(LabelPatch.apply(code.labels(), patch));
         return code.view();
-    }
-
-    /** The current labels of the workspace's code {@code id}, to merge a patch over. */
-    public Labels labels(String workspaceId, String id) {
-        return find(workspaceId, id).labels();
     }
 
     /** A dynamic code's status changed: its QR record ({@link #createDynamic}) mirrors it. */
@@ -309,12 +304,10 @@ public class QrCodes {
      * record.
      */
     @Transactional
-    public CodeDeleted delete(String workspaceId, String id, boolean erase) {
+    public void delete(String workspaceId, String id, boolean erase) {
         QrCode code = find(workspaceId, id);
         Instant now = StoredTime.now(clock);
         code.delete(now);
-        CodeDeleted deleted = new CodeDeleted(workspaceId, code.id(), code.dynamicCodeId(), erase, now);
-        deletions.fire(deleted);
-        return deleted;
+        deletions.fire(new CodeDeleted(workspaceId, code.id(), code.dynamicCodeId(), erase, now));
     }
 }

@@ -84,8 +84,7 @@ public class QrResource {
     @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
     @RequiresScope(Scope.QR_WRITE)
     public QrView patch(@PathParam("id") String id, JsonNode patch) {
-        String workspaceId = callers.workspaceId();
-        return codes.label(workspaceId, id, LabelPatch.apply(codes.labels(workspaceId, id), patch));
+        return codes.relabel(callers.workspaceId(), id, patch);
     }
 
     /**

@@ -69,7 +69,10 @@ public class RollupReader {
     @Resource
     DataSource dataSource;
 
-    /** Hands {@code each} every hour of [from, to) in which the codes were scanned; {@code from} and {@code to} on hours. */
+    /**
+     * Hands {@code each} every hour of [from, to) in which the codes were scanned; {@code from} and {@code to} on
+     * hours.
+     */
     public void hours(Codes codes, Instant from, Instant to, Consumer<Hour> each) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement hourly = connection.prepareStatement(codes.where(HOURLY))) {

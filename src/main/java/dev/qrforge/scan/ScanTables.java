@@ -102,7 +102,8 @@ public final class ScanTables {
         // waits and then sees the code deleted.
         Map<String, Long> increments = new TreeMap<>(counts);
         events.forEach(event -> increments.putIfAbsent(event.codeId(), 0L));
-        Set<String> deleted = postgres ? addCountsPostgres(connection, increments) : addCountsH2(connection, increments);
+        Set<String> deleted = postgres ? addCountsPostgres(connection, increments)
+                : addCountsH2(connection, increments);
         if (!deleted.isEmpty()) {
             events = events.stream().filter(event -> !deleted.contains(event.codeId())).toList();
         }
