@@ -105,6 +105,19 @@ class ArchitectureTest {
         assertThat(violations).as("uses of another feature's entities, resources or servlets").isEmpty();
     }
 
+    /**
+     * WildFly's registry for a deployment passes on to the scraped one only the meters created through its
+     * name-and-tags methods ({@code registry.counter(name, tags…)}); a meter builder's {@code register} would keep
+     * the meter in a registry nobody scrapes.
+     */
+    @Test
+    void metersAreCreatedThroughTheRegistryNotBuilders() {
+        noClasses().should().dependOnClassesThat()
+                .haveNameMatching("io\\.micrometer\\.core\\.instrument\\..*\\$Builder")
+                .because("WildFly scrapes only meters made by the registry's name-and-tags methods (ARCHITECTURE.md)")
+                .check(CLASSES);
+    }
+
     private static DescribedPredicate<JavaClass> annotatedWith(Class<? extends Annotation> annotation) {
         return DescribedPredicate.describe("annotated with @" + annotation.getSimpleName(),
                 type -> type.isAnnotatedWith(annotation));

@@ -2,6 +2,9 @@ package dev.qrforge.admission;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -51,9 +53,16 @@ public class RenderAdmission {
     @Inject
     HeldReservations held;
 
+    @Inject
+    MeterRegistry registry;
+
     private MemoryBudget budget;
     private Semaphore slots;
-    private final AtomicLong rejected = new AtomicLong();
+    /** How long admitted work waited for its memory and a slot, API requests and batch work apart. */
+    private Timer requestWaits;
+    private Timer batchWaits;
+    /** API requests turned away (503) because render memory or a slot stayed taken for the admission wait. */
+    private Counter rejected;
 
     @PostConstruct
     void size() {
@@ -63,6 +72,9 @@ public class RenderAdmission {
             throw new IllegalArgumentException("QRFORGE_RENDER_CONCURRENCY must be at least 1, got " + concurrency);
         }
         slots = new Semaphore(concurrency, true);
+        requestWaits = waits("request");
+        batchWaits = waits("batch");
+        rejected = registry.counter("qrforge.render.admission.rejections");
         LOG.info(() -> "Render admission: " + budget.capacityBytes() / MB + " MB of a "
                 + Runtime.getRuntime().maxMemory() / MB + " MB heap (QRFORGE_RENDER_MEMORY_BUDGET=" + budgetSetting
                 + "), " + concurrency + " renders at once");
@@ -75,7 +87,8 @@ public class RenderAdmission {
      * @throws ApiException 503 SERVICE_UNAVAILABLE if either stays taken for the admission wait
      */
     public <T> T forRequest(long bytes, Supplier<T> render) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         try {
             held.hold(budget.tryReserve(bytes, Duration.ofMillis(waitMillis)).orElseThrow(this::busy));
             if (!slots.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
@@ -85,6 +98,7 @@ public class RenderAdmission {
             Thread.currentThread().interrupt();
             throw busy();
         }
+        requestWaits.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         try {
             return render.get();
         } finally {
@@ -94,8 +108,10 @@ public class RenderAdmission {
 
     /** Runs {@code render} for batch work, waiting as long as it takes for its memory and a slot. */
     public <T> T inBatch(long bytes, Supplier<T> render) throws InterruptedException {
+        long start = System.nanoTime();
         try (MemoryBudget.Reservation reserved = budget.reserve(bytes)) {
             slots.acquire();
+            batchWaits.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
             try {
                 return render.get();
             } finally {
@@ -119,11 +135,15 @@ public class RenderAdmission {
 
     /** API requests turned away with 503 since the start. */
     public long rejected() {
-        return rejected.get();
+        return (long) rejected.count();
+    }
+
+    private Timer waits(String work) {
+        return registry.timer("qrforge.render.admission.wait", "work", work);
     }
 
     private ApiException busy() {
-        rejected.incrementAndGet();
+        rejected.increment();
         return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, null, "the server is rendering as much as its memory"
                 + " and processors allow; retry after the time in Retry-After",
                 Map.of(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS));

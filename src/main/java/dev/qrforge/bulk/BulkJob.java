@@ -35,11 +35,16 @@ public class BulkJob {
     @Column(name = "idempotency_key")
     private String idempotencyKey;
 
+    /** The latest batch execution of the job, on its node: where to look in the batch job repository. */
     @Column(name = "execution_id")
     private Long executionId;
 
     @Column(name = "node_name", nullable = false)
     private String nodeName;
+
+    /** Until when {@code nodeName} holds the job (see {@link BulkLeases}). */
+    @Column(name = "lease_until", nullable = false)
+    private Instant leaseUntil;
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
@@ -50,9 +55,11 @@ public class BulkJob {
     protected BulkJob() {
     }
 
-    BulkJob(String id, String workspaceId, int total, String idempotencyKey, String nodeName, Instant createdAt) {
+    BulkJob(String id, String workspaceId, int total, String idempotencyKey, String nodeName, Instant createdAt,
+            Instant leaseUntil) {
         this.id = id;
         this.nodeName = nodeName;
+        this.leaseUntil = leaseUntil;
         this.workspaceId = workspaceId;
         this.status = Status.STARTED.name();
         this.total = total;
@@ -90,9 +97,5 @@ public class BulkJob {
 
     public Instant finishedAt() {
         return finishedAt;
-    }
-
-    void startedAs(long executionId) {
-        this.executionId = executionId;
     }
 }

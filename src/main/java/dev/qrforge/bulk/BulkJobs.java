@@ -11,7 +11,9 @@ import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.StoredCode;
 import dev.qrforge.safety.Safety;
+import jakarta.batch.operations.JobExecutionNotRunningException;
 import jakarta.batch.operations.JobOperator;
+import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +22,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +51,9 @@ public class BulkJobs {
     @Inject
     QrCodes qrCodes;
 
+    @Inject
+    BulkLeases leases;
+
     /**
      * Stores the validated job and its items, unless the key names an earlier job of the workspace, which is then
      * returned instead. Nothing runs yet: {@link #start} does, once this transaction has committed.
@@ -70,8 +76,9 @@ public class BulkJobs {
                 return Map.entry(earlier.get(), false);
             }
         }
-        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(),
-                StoredTime.now(clock));
+        Instant now = StoredTime.now(clock);
+        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(), now,
+                leases.leaseEnd(now));
         em.persist(job);
         Set<String> logos = new HashSet<>();
         for (BulkValidator.Valid item : items) {
@@ -83,13 +90,38 @@ public class BulkJobs {
         return Map.entry(job, true);
     }
 
-    /** Runs the job's pending items as a new batch execution (at creation, and to resume after a restart). */
+    /**
+     * Runs the job's pending items as a new batch execution on this node, which must hold the job's lease: at
+     * acceptance, at start-up for the jobs this node ran when it stopped, and for jobs taken over from a node that is
+     * gone.
+     */
     @Transactional
     public void start(String jobId) {
+        if (!leases.starting(jobId)) {
+            throw new IllegalStateException("bulk job " + jobId + " still has an execution on this node");
+        }
         Properties parameters = new Properties();
         parameters.setProperty(JOB_PARAMETER, jobId);
-        long execution = operator().start(JOB_NAME, parameters);
-        em.find(BulkJob.class, jobId).startedAs(execution);
+        long execution;
+        try {
+            execution = operator().start(JOB_NAME, parameters);
+        } catch (RuntimeException e) {
+            leases.notStarted(jobId);
+            throw e;
+        }
+        leases.started(jobId, execution);
+        // One column, not the entity: writing the whole row back would undo a claim or counts committed meanwhile.
+        em.createQuery("update BulkJob j set j.executionId = :execution where j.id = :id")
+                .setParameter("execution", execution).setParameter("id", jobId).executeUpdate();
+    }
+
+    /** Asks an execution of this node to stop after its current chunk; one that has ended already is left alone. */
+    void stop(long execution) {
+        try {
+            operator().stop(execution);
+        } catch (JobExecutionNotRunningException | NoSuchJobExecutionException ended) {
+            // Nothing left to stop.
+        }
     }
 
     public BulkJob find(String workspaceId, String jobId) {

@@ -48,6 +48,9 @@ public class BulkResource {
     @Inject
     QrCodes codes;
 
+    @Inject
+    BulkMetrics metrics;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
@@ -121,6 +124,7 @@ public class BulkResource {
         BulkJob job = accepted.getKey();
         if (accepted.getValue()) {
             jobs.start(job.id());
+            metrics.started();
         }
         URI status = uri.getBaseUriBuilder().path(BulkResource.class).path(job.id()).build();
         URI archive = uri.getBaseUriBuilder().path(BulkResource.class).path(job.id()).path("archive").build();

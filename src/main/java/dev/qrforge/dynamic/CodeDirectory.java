@@ -2,6 +2,7 @@ package dev.qrforge.dynamic;
 
 import dev.qrforge.platform.DatabaseFailures;
 import dev.qrforge.scan.ScanBuffer;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -9,24 +10,37 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.infinispan.Cache;
 
 /**
  * The scan path's view of dynamic codes: looked up by short code, cached so that a scan costs no database call.
- * A change made through this node's API evicts the entry after its transaction commits, so the next scan follows
- * it; changes made on another node arrive within QRFORGE_SCAN_CACHE_TTL. Unknown codes are cached too, so random
- * probing cannot turn into database load, and deleted codes are cached as such (their links answer 410). While the
- * database cannot be reached, cached entries keep serving past their TTL, so printed codes keep redirecting through
- * an outage.
+ *
+ * <p>The cache is the server's Infinispan invalidation cache {@code qrforge/codes} (wildfly/configure-server.cli):
+ * each node holds its own entries, and a change committed on any node removes the code's entry on every node of the
+ * cluster (JGroups, synchronously) before the request that made it answers, so the next scan anywhere follows it.
+ * Entries are loaded with {@code putForExternalRead}, which never invalidates other nodes, into a {@link Slot} that
+ * the loading thread fills afterwards: if an invalidation arrives while the database is being read, it removes the
+ * slot, and the stale state read before the change is filled into a slot nobody can find any more. The TTL
+ * (QRFORGE_SCAN_CACHE_TTL_MILLIS) only refreshes what invalidations cannot announce, such as other nodes' flushed
+ * scan counts for {@code scanCountBelow} rules. Unknown codes are cached too, so random probing cannot turn into
+ * database load, and deleted codes are cached as such (their links answer 410). While the database cannot be
+ * reached, cached entries keep serving past their TTL, so printed codes keep redirecting through an outage.
  */
 @ApplicationScoped
 public class CodeDirectory {
 
     private record Entry(Optional<RouteTarget> target, long loadedAtMillis) {
     }
+
+    /** What the cache holds for a short code: filled by the thread that loaded it, refreshed in place. */
+    static final class Slot {
+        private volatile Entry entry;
+    }
+
+    @Resource(lookup = "java:jboss/infinispan/cache/qrforge/codes")
+    Cache<String, Slot> cache;
 
     @PersistenceContext
     EntityManager em;
@@ -41,16 +55,14 @@ public class CodeDirectory {
     @ConfigProperty(name = "qrforge.scan-cache-ttl-millis", defaultValue = "2000")
     long ttlMillis;
 
-    /** Bounds memory under probing by random codes; a full cache starts over rather than tracking recency. */
-    @Inject
-    @ConfigProperty(name = "qrforge.scan-cache-max-entries", defaultValue = "100000")
-    int maxEntries;
-
-    private final Map<String, Entry> cache = new ConcurrentHashMap<>();
-
     public Optional<RouteTarget> lookup(String shortCode) {
         long now = clock.millis();
-        Entry entry = cache.get(shortCode);
+        Slot slot = cache.get(shortCode);
+        if (slot == null) {
+            slot = new Slot();
+            cache.putForExternalRead(shortCode, slot);
+        }
+        Entry entry = slot.entry;
         if (entry != null && now - entry.loadedAtMillis() < ttlMillis) {
             return entry.target();
         }
@@ -62,13 +74,10 @@ public class CodeDirectory {
                 throw e;
             }
             // The database is away: what was known keeps serving, and is checked again a TTL from now.
-            cache.put(shortCode, new Entry(entry.target(), now));
+            slot.entry = new Entry(entry.target(), now);
             return entry.target();
         }
-        if (cache.size() >= maxEntries) {
-            cache.clear();
-        }
-        cache.put(shortCode, new Entry(target, now));
+        slot.entry = new Entry(target, now);
         return target;
     }
 

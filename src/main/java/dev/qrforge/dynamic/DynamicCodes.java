@@ -101,6 +101,8 @@ public class DynamicCodes {
         } catch (PersistenceException e) {
             throw shortCodeTaken(shortCode);
         }
+        // A node may have cached this short code as unknown (a probe, or a scan of a printed code made early).
+        changes.fire(new DynamicCodeChanged(shortCode));
         return view(code, qr.view(), code.storedScanCount());
     }
 

@@ -1,7 +1,6 @@
 package dev.qrforge.platform;
 
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionManagement;
@@ -24,8 +23,8 @@ import org.flywaydb.core.api.migration.JavaMigration;
 @TransactionManagement(TransactionManagementType.BEAN)
 public class DatabaseMigrations {
 
-    /** The EE default data source: QRFORGE_DB picks H2 or PostgreSQL in the server configuration. */
-    @Resource
+    /** The application's data source ({@link DataSourceProducer}). */
+    @Inject
     private DataSource dataSource;
 
     @Inject

@@ -1,7 +1,7 @@
 package dev.qrforge.platform;
 
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -16,7 +16,7 @@ public class DatabaseReadiness implements HealthCheck {
 
     private static final int VALIDATION_TIMEOUT_SECONDS = 2;
 
-    @Resource
+    @Inject
     private DataSource dataSource;
 
     @Override

@@ -1,6 +1,8 @@
 package dev.qrforge.platform;
 
 import java.security.SecureRandom;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Opaque public identifiers: a type prefix and base62 characters from a secure random source, so identifiers
@@ -20,10 +22,23 @@ public final class Ids {
         return prefix + randomBase62(LENGTH);
     }
 
+    /**
+     * An identifier that only names something passing, such as a request, and guards nothing: as unlikely to
+     * collide, but not unguessable. Every request, scans included, takes one, so it comes from a per-thread source
+     * rather than the secure one, whose lock the request threads would queue on.
+     */
+    public static String nextUnguarded(String prefix) {
+        return prefix + base62(LENGTH, ThreadLocalRandom.current());
+    }
+
     public static String randomBase62(int length) {
+        return base62(length, RANDOM);
+    }
+
+    private static String base62(int length, Random random) {
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
-            chars[i] = BASE62[RANDOM.nextInt(BASE62.length)];
+            chars[i] = BASE62[random.nextInt(BASE62.length)];
         }
         return new String(chars);
     }

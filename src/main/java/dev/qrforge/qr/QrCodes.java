@@ -60,6 +60,9 @@ public class QrCodes {
     @Inject
     Event<CodeDeleted> deletions;
 
+    @Inject
+    GenerationMetrics generations;
+
     /**
      * A code just stored.
      *
@@ -92,9 +95,12 @@ public class QrCodes {
     /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
     @Transactional
     public Created createInBatch(String workspaceId, CodeSpec spec) throws InterruptedException {
-        QrMatrix matrix = encode(spec);
-        return store(workspaceId, admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
-                () -> CodeGenerator.generate(spec, matrix)), Labels.NONE, null, null);
+        GeneratedCode rendering = generations.count(spec.format(), () -> {
+            QrMatrix matrix = encode(spec);
+            return admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
+                    () -> CodeGenerator.generate(spec, matrix));
+        });
+        return store(workspaceId, rendering, Labels.NONE, null, null);
     }
 
     /**
@@ -103,8 +109,11 @@ public class QrCodes {
      * error on {@code data}.
      */
     public GeneratedCode render(CodeSpec spec) {
-        QrMatrix matrix = encode(spec);
-        return admission.forRequest(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.generate(spec, matrix));
+        return generations.count(spec.format(), () -> {
+            QrMatrix matrix = encode(spec);
+            return admission.forRequest(CodeGenerator.memoryCost(spec, matrix),
+                    () -> CodeGenerator.generate(spec, matrix));
+        });
     }
 
     /** The image of a stored code, drawn again for the current request (its verdict is stored). */

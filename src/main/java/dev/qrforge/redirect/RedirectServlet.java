@@ -48,6 +48,9 @@ public class RedirectServlet extends HttpServlet {
     @Inject
     Clock clock;
 
+    @Inject
+    ScanMetrics metrics;
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         scan(request, response, true);
@@ -67,10 +70,16 @@ public class RedirectServlet extends HttpServlet {
             if (!DatabaseFailures.unreachable(e)) {
                 throw e;
             }
+            if (count) {
+                metrics.unidentified(ScanMetrics.Outcome.UNAVAILABLE);
+            }
             RedirectPages.write(response, RedirectPages.UNAVAILABLE, count);
             return;
         }
         if (target.isEmpty()) {
+            if (count) {
+                metrics.unidentified(ScanMetrics.Outcome.UNKNOWN);
+            }
             RedirectPages.write(response, RedirectPages.UNKNOWN, count);
             return;
         }
@@ -80,20 +89,25 @@ public class RedirectServlet extends HttpServlet {
                 ThreadLocalRandom.current());
         if (outcome instanceof RoutingOutcome.Gone) {
             // A deleted code's scans are not counted: nothing about them is kept.
+            if (count) {
+                metrics.scanned(ScanMetrics.Outcome.GONE, facts.bot());
+            }
             RedirectPages.write(response, RedirectPages.GONE, count);
             return;
         }
         Route route = outcome instanceof RoutingOutcome.Redirect redirect ? redirect.route() : null;
+        boolean expired = outcome instanceof RoutingOutcome.Expired;
         if (count) {
             scans.record(new ScanEvent(target.get().codeId(), now, facts, visitorKeys.key(facts.client(),
                     request.getHeader("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate()), route));
+            metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED
+                    : expired ? ScanMetrics.Outcome.EXPIRED : ScanMetrics.Outcome.PAUSED, facts.bot());
         }
         if (route != null) {
             response.setStatus(HttpServletResponse.SC_FOUND);
             response.setHeader("Location", route.destinationUrl());
         } else {
-            RedirectPages.write(response,
-                    outcome instanceof RoutingOutcome.Expired ? RedirectPages.EXPIRED : RedirectPages.PAUSED, count);
+            RedirectPages.write(response, expired ? RedirectPages.EXPIRED : RedirectPages.PAUSED, count);
         }
     }
 }

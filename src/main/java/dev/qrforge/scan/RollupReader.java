@@ -1,7 +1,7 @@
 package dev.qrforge.scan;
 
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -66,7 +66,7 @@ public class RollupReader {
         }
     }
 
-    @Resource
+    @Inject
     DataSource dataSource;
 
     /**

@@ -1,5 +1,9 @@
 package dev.qrforge.scan;
 
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,8 +42,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * itself, which slows scans down rather than losing them. While it does not (the last write failed), the scan path
  * never waits for it: scans go on being counted in memory, and past QRFORGE_SCAN_BUFFER_MAX_EVENTS buffered scans the
  * oldest scans' details (time, place, device, for analytics) are dropped while their counts are kept, so memory stays
- * bounded and every code's scan count stays exact. The number of scans whose details were lost is logged and shown by
- * the health check. When the database is back, the next flush writes every count and every scan still buffered.
+ * bounded and every code's scan count stays exact. The number of scans whose details were lost is logged, shown by
+ * the health check and counted in the metrics. When the database is back, the next flush writes every count and
+ * every scan still buffered.
  *
  * <p>Real-time counts are the stored count plus this node's pending count. A flush commits and moves its counts
  * from pending to flushed under a write lock, and {@link #withCountsSteady} reads under the read lock, so a reader
@@ -57,6 +63,9 @@ public class ScanBuffer {
     @Inject
     Clock clock;
 
+    @Inject
+    MeterRegistry registry;
+
     /** The container's managed executor, for early flushes off the scan path. */
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     Executor executor;
@@ -71,6 +80,9 @@ public class ScanBuffer {
 
     /** Buffered scans beyond which, while writes fail, the oldest scans' details are dropped. */
     private int maxEvents;
+    private DistributionSummary flushSizes;
+    private Timer flushesWritten;
+    private Timer flushesFailed;
 
     private final ConcurrentLinkedQueue<ScanEvent> events = new ConcurrentLinkedQueue<>();
     private final AtomicInteger size = new AtomicInteger();
@@ -94,6 +106,19 @@ public class ScanBuffer {
             throw new IllegalArgumentException("QRFORGE_SCAN_BUFFER_MAX_EVENTS (" + maxEvents + ") must be at least"
                     + " QRFORGE_SCAN_BUFFER_CAPACITY (" + capacity + ")");
         }
+        registerMeters();
+    }
+
+    /**
+     * The buffer's depth, the scans whose details it dropped (the only scans it loses: a failed write puts its batch
+     * back), and each batch a flush writes: its size and how long the write took.
+     */
+    private void registerMeters() {
+        registry.gauge("qrforge.scan.buffer.depth", Tags.empty(), this, ScanBuffer::bufferedEvents);
+        registry.more().counter("qrforge.scan.details.lost", Tags.empty(), this, ScanBuffer::detailsLost);
+        flushSizes = registry.summary("qrforge.scan.flush.size");
+        flushesWritten = registry.timer("qrforge.scan.flush", "outcome", "written");
+        flushesFailed = registry.timer("qrforge.scan.flush", "outcome", "failed");
     }
 
     public void record(ScanEvent event) {
@@ -186,6 +211,7 @@ public class ScanBuffer {
                 return;
             }
             countLock.writeLock().lock();
+            long start = System.nanoTime();
             try {
                 store.write(batch, counts);
                 counts.forEach((codeId, n) -> {
@@ -193,12 +219,15 @@ public class ScanBuffer {
                     flushed.computeIfAbsent(codeId, id -> new AtomicLong()).addAndGet(n);
                 });
             } catch (RuntimeException e) {
+                flushesFailed.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
                 putBack(batch, shed);
                 writesFailing(e);
                 return;
             } finally {
                 countLock.writeLock().unlock();
             }
+            flushesWritten.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            flushSizes.record(batch.size());
             writesSucceeding();
         }
     }

@@ -1,6 +1,5 @@
 package dev.qrforge.scan;
 
-import jakarta.annotation.Resource;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
@@ -28,7 +27,7 @@ public class ScanRetention {
 
     private static final Logger LOG = Logger.getLogger(ScanRetention.class.getName());
 
-    @Resource
+    @Inject
     DataSource dataSource;
 
     @Inject

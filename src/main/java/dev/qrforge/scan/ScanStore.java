@@ -1,6 +1,5 @@
 package dev.qrforge.scan;
 
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -22,7 +21,7 @@ public class ScanStore {
     /** Events read per query by an export: large enough to amortise the query, small enough to stream. */
     static final int EXPORT_PAGE = 5000;
 
-    @Resource
+    @Inject
     DataSource dataSource;
 
     @Inject

@@ -37,9 +37,8 @@ public class BootstrapKey {
     Optional<String> bootstrapKeys;
 
     @PostConstruct
-    void ensure() {
-        bootstrapKey.filter(key -> !key.isBlank())
-                .ifPresent(key -> apiKeys.ensureKey(DEFAULT_WORKSPACE, "bootstrap", key.strip()));
+    void apply() {
+        bootstrapKey.filter(key -> !key.isBlank()).ifPresent(key -> ensure(DEFAULT_WORKSPACE, key.strip()));
         bootstrapKeys.ifPresent(list -> {
             for (String pair : list.split(",")) {
                 int separator = pair.indexOf('=');
@@ -47,9 +46,18 @@ public class BootstrapKey {
                     throw new IllegalArgumentException(
                             "QRFORGE_BOOTSTRAP_API_KEYS takes workspace=key pairs separated by commas");
                 }
-                apiKeys.ensureKey(pair.substring(0, separator).strip(), "bootstrap",
-                        pair.substring(separator + 1).strip());
+                ensure(pair.substring(0, separator).strip(), pair.substring(separator + 1).strip());
             }
         });
+    }
+
+    private void ensure(String workspace, String key) {
+        try {
+            apiKeys.ensureKey(workspace, "bootstrap", key);
+        } catch (RuntimeException raced) {
+            // Nodes starting together race to store the key (its hash is unique): a second look finds the winner's,
+            // and any other failure fails again.
+            apiKeys.ensureKey(workspace, "bootstrap", key);
+        }
     }
 }

@@ -66,6 +66,8 @@ public class OidcTokens {
 
     private JWTParser parser;
     private RoleScopes roleScopes;
+    /** Where the issuer publishes its signing keys, when tokens are accepted. */
+    private String keySetUrl;
 
     /** Thrown for a token that fails any check; the message says which, for {@code error_description}. */
     public static final class InvalidTokenException extends Exception {
@@ -79,13 +81,18 @@ public class OidcTokens {
         roleScopes = RoleScopes.parse(scopeRoles.orElse(""));
         issuer.filter(url -> !url.isBlank()).ifPresent(realm -> {
             String realmUrl = realm.strip().replaceAll("/+$", "");
-            JWTAuthContextInfo context = new JWTAuthContextInfo(
-                    jwksUrl.filter(url -> !url.isBlank()).orElse(realmUrl + KEYCLOAK_JWKS_PATH), realmUrl);
+            keySetUrl = jwksUrl.filter(url -> !url.isBlank()).orElse(realmUrl + KEYCLOAK_JWKS_PATH);
+            JWTAuthContextInfo context = new JWTAuthContextInfo(keySetUrl, realmUrl);
             audience.filter(a -> !a.isBlank()).ifPresent(a -> context.setExpectedAudience(Set.of(a.strip())));
             context.setClockSkew(clockSkewSeconds);
             context.setForcedJwksRefreshInterval(FORCED_JWKS_REFRESH_MINUTES);
             parser = new DefaultJWTParser(context);
         });
+    }
+
+    /** The URL of the issuer's key set (JWKS), or empty when this server accepts no tokens. */
+    Optional<String> keySetUrl() {
+        return Optional.ofNullable(keySetUrl);
     }
 
     public static boolean looksLikeJwt(String credential) {

@@ -2,6 +2,9 @@ package dev.qrforge.security;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,10 +23,10 @@ import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Rate limits per credential, with separate budgets for generation (every request that creates or changes
- * something) and for reads, so a busy dashboard cannot starve a till that prints codes. Every authenticated response
- * says where its budget stands ({@code X-RateLimit-Limit}, {@code -Remaining}, {@code -Reset} in epoch seconds); a
- * spent budget is 429 RATE_LIMITED with {@code Retry-After}.
+ * Rate limits per credential, counted across the nodes of a cluster ({@link ReplicatedUse}), with separate budgets
+ * for generation (every request that creates or changes something) and for reads, so a busy dashboard cannot starve
+ * a till that prints codes. Every authenticated response says where its budget stands ({@code X-RateLimit-Limit},
+ * {@code -Remaining}, {@code -Reset} in epoch seconds); a spent budget is 429 RATE_LIMITED with {@code Retry-After}.
  */
 @Provider
 @PreMatching
@@ -33,8 +36,11 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
 
     private static final String DECISION = "dev.qrforge.rate-limit";
     private static final Set<String> READS = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
+    /** The budgets' names, in the limits' keys and in the rejections metric. */
+    private static final String READ_BUDGET = "reads";
+    private static final String GENERATION_BUDGET = "generation";
 
-    private final RateLimits limits = new RateLimits();
+    private RateLimits limits;
 
     @Inject
     @ConfigProperty(name = "qrforge.rate-limit.generation-per-minute", defaultValue = "600")
@@ -50,13 +56,35 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
     @Inject
     Clock clock;
 
+    @Inject
+    ReplicatedUse shared;
+
+    @Inject
+    MeterRegistry registry;
+
+    private Counter generationRejections;
+    private Counter readRejections;
+
+    @PostConstruct
+    void start() {
+        limits = new RateLimits(shared);
+        generationRejections = rejections(GENERATION_BUDGET);
+        readRejections = rejections(READ_BUDGET);
+    }
+
+    private Counter rejections(String budget) {
+        return registry.counter("qrforge.rate.limit.rejections", "budget", budget);
+    }
+
     @Override
     public void filter(ContainerRequestContext request) {
         boolean read = READS.contains(request.getMethod());
-        RateLimits.Decision decision = limits.take(callers.current().credentialId(), read ? "reads" : "generation",
-                read ? readsPerMinute : generationPerMinute, clock.instant().getEpochSecond());
+        RateLimits.Decision decision = limits.take(callers.current().credentialId(),
+                read ? READ_BUDGET : GENERATION_BUDGET, read ? readsPerMinute : generationPerMinute,
+                clock.instant().getEpochSecond());
         request.setProperty(DECISION, decision);
         if (!decision.allowed()) {
+            (read ? readRejections : generationRejections).increment();
             long retryAfter = Math.max(1, decision.resetEpochSecond() - clock.instant().getEpochSecond());
             throw new ApiException(ErrorCode.RATE_LIMITED, null, "rate limit of " + decision.limit() + " "
                     + (read ? "reads" : "generation requests") + " a minute reached for this credential; retry in "

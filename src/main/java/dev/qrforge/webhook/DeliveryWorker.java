@@ -1,5 +1,7 @@
 package dev.qrforge.webhook;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -95,8 +97,15 @@ public class DeliveryWorker {
     @ConfigProperty(name = "qrforge.webhook.retention-days", defaultValue = "30")
     int retentionDays;
 
+    @Inject
+    MeterRegistry registry;
+
     private HttpClient http;
     private Instant nextPurge = Instant.MIN;
+    /** Attempts by outcome: delivered, to be retried, or failed for good (the last attempt, or a refused target). */
+    private Counter delivered;
+    private Counter retrying;
+    private Counter failed;
 
     @PostConstruct
     void start() {
@@ -108,7 +117,14 @@ public class DeliveryWorker {
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofMillis(connectTimeoutMillis))
                 .followRedirects(HttpClient.Redirect.NEVER).build();
+        delivered = attempts("delivered");
+        retrying = attempts("retrying");
+        failed = attempts("failed");
         timers.createIntervalTimer(pollIntervalMillis, pollIntervalMillis, new TimerConfig(null, false));
+    }
+
+    private Counter attempts(String outcome) {
+        return registry.counter("qrforge.webhook.deliveries", "outcome", outcome);
     }
 
     @Timeout
@@ -158,6 +174,7 @@ public class DeliveryWorker {
                     failed(delivery, null, cause.getClass().getSimpleName() + ": " + cause.getMessage());
                 } else if (response.statusCode() / 100 == 2) {
                     outbox.finish(delivery, Outbox.Status.DELIVERED, response.statusCode(), null, clock.instant());
+                    delivered.increment();
                 } else {
                     failed(delivery, response.statusCode(), "HTTP " + response.statusCode());
                 }
@@ -173,9 +190,11 @@ public class DeliveryWorker {
         Instant now = clock.instant();
         if (delivery.attempt() >= maxAttempts) {
             outbox.finish(delivery, Outbox.Status.FAILED, httpStatus, error, now);
+            failed.increment();
         } else {
             outbox.retryAt(delivery, httpStatus, error, now.plus(delay(delivery.attempt(),
                     Duration.ofMillis(retryBaseDelayMillis), Duration.ofMillis(retryMaxDelayMillis))));
+            retrying.increment();
         }
     }
 

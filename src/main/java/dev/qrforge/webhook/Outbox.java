@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.platform.Ids;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,7 +61,7 @@ public class Outbox {
             + " next_attempt_at, created_at, finished_at from webhook_delivery where webhook_id = ?"
             + " order by created_at desc, id desc";
 
-    @Resource
+    @Inject
     DataSource dataSource;
 
     /** Adds events in the caller's transaction, so they commit or roll back with what produced them. */

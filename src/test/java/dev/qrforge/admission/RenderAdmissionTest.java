@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -23,6 +24,7 @@ class RenderAdmissionTest {
         admission.concurrencySetting = Optional.of(concurrency);
         admission.waitMillis = 0;
         admission.held = request;
+        admission.registry = new SimpleMeterRegistry();
         admission.size();
         return admission;
     }

@@ -31,9 +31,14 @@ class BulkIT extends ServerTest {
     }
 
     static JsonNode awaitFinished(String jobId) {
+        return awaitFinished(Api.BASE_URL, jobId);
+    }
+
+    /** The job as the server at {@code baseUrl} shows it once it is no longer STARTED (within 2 minutes). */
+    static JsonNode awaitFinished(String baseUrl, String jobId) {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
         while (true) {
-            JsonNode job = Api.get("/api/v1/qr/bulk/" + jobId).json();
+            JsonNode job = Api.send(Api.requestTo(baseUrl, Api.KEY, "/api/v1/qr/bulk/" + jobId).GET()).json();
             if (!job.path("status").asText().equals("STARTED")) {
                 return job;
             }

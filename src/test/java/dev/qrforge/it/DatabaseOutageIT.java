@@ -80,12 +80,7 @@ class DatabaseOutageIT {
     }
 
     private static Map<String, String> environment(ScratchPostgres postgres) {
-        Map<String, String> env = ProvisionedServer.baseEnvironment(Api.KEY);
-        env.put("QRFORGE_DB", "postgresql");
-        env.put("QRFORGE_DB_URL", postgres.jdbcUrl());
-        env.put("QRFORGE_DB_USER", ScratchPostgres.USER);
-        env.put("QRFORGE_DB_PASSWORD", "trusted");
-        env.put("JBOSS_JAVA_SIZING", "-Xms512m -Xmx512m");
+        Map<String, String> env = postgres.serverEnvironment(Api.KEY);
         env.put("QRFORGE_SCAN_FLUSH_INTERVAL", "0.5");
         env.put("QRFORGE_SCAN_BUFFER_CAPACITY", Integer.toString(CAPACITY));
         env.put("QRFORGE_SCAN_BUFFER_MAX_EVENTS", Integer.toString(MAX_EVENTS));

@@ -70,13 +70,15 @@ final class ProvisionedServer implements AutoCloseable {
             Directories.copy(SERVER_HOME.resolve("standalone"), baseDir);
             copied = true;
         }
-        // A node name of its own: sharing the suite's database, it must never take the suite server's bulk jobs
-        // for its own (BulkRecovery).
+        // A node name of its own: sharing the suite's database, it is another node, which may take over only bulk
+        // jobs whose node let their lease pass (bulk.BulkLeases), never take a live node's for its own.
         ProcessBuilder builder = new ProcessBuilder(SERVER_HOME.resolve("bin/standalone.sh").toString(),
                 "-Djboss.server.base.dir=" + baseDir, "-Djboss.socket.binding.port-offset=" + portOffset,
                 "-Djboss.node.name=" + name)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
+        // A cluster of its own unless the test names one: never a member of a developer's server on this machine.
+        builder.environment().putIfAbsent("QRFORGE_CLUSTER_NAME", name);
         // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
         builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
         process = builder.start();
@@ -102,6 +104,17 @@ final class ProvisionedServer implements AutoCloseable {
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
+        }
+    }
+
+    /**
+     * Kills the server as a crash or an OOM killer would (SIGKILL): no flush, no shutdown hook, no goodbye to the
+     * cluster. The launcher script goes too, so nothing restarts it.
+     */
+    void kill() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor();
         }
     }
 

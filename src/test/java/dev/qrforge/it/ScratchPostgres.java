@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -74,6 +75,20 @@ final class ScratchPostgres implements AutoCloseable {
 
     String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + DATABASE;
+    }
+
+    /**
+     * The environment of a server of a test's own on this database: the dedicated servers' base
+     * ({@link ProvisionedServer#baseEnvironment}), this database, and a 512 MB heap; the test adds its own settings.
+     */
+    Map<String, String> serverEnvironment(String apiKey) {
+        Map<String, String> env = ProvisionedServer.baseEnvironment(apiKey);
+        env.put("QRFORGE_DB", "postgresql");
+        env.put("QRFORGE_DB_URL", jdbcUrl());
+        env.put("QRFORGE_DB_USER", USER);
+        env.put("QRFORGE_DB_PASSWORD", "trusted");
+        env.put("JBOSS_JAVA_SIZING", "-Xms512m -Xmx512m");
+        return env;
     }
 
     /** Starts the server again on the same port and data, as after an outage. */

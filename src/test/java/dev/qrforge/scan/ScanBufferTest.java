@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.client.ClientFacts;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -43,6 +44,8 @@ class ScanBufferTest {
         return buffer(capacity, Optional.empty());
     }
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
     private ScanBuffer buffer(int capacity, Optional<Integer> maxEvents) {
         ScanBuffer buffer = new ScanBuffer();
         buffer.store = store;
@@ -50,6 +53,7 @@ class ScanBufferTest {
         buffer.capacity = capacity;
         buffer.maxEventsSetting = maxEvents;
         buffer.executor = scheduled::add;
+        buffer.registry = meters;
         buffer.bound();
         return buffer;
     }
@@ -75,6 +79,31 @@ class ScanBufferTest {
         assertThat(buffer.pending("a")).isZero();
         assertThat(buffer.flushed("a")).isEqualTo(2);
         assertThat(buffer.flushed("b")).isEqualTo(1);
+    }
+
+    /** Lost means exactly the scans whose details were shed: a failed write loses nothing by itself. */
+    @Test
+    void theMetersShowTheDepthEachWrittenBatchAndTheScansWhoseDetailsWereLost() {
+        ScanBuffer buffer = buffer(3, Optional.of(4));
+        buffer.record(scan("a", false));
+        buffer.record(scan("a", true));
+        assertThat(meters.get("qrforge.scan.buffer.depth").gauge().value()).isEqualTo(2);
+
+        store.failing = true;
+        buffer.flush();
+        assertThat(meters.get("qrforge.scan.flush").tag("outcome", "failed").timer().count()).isEqualTo(1);
+        assertThat(meters.get("qrforge.scan.details.lost").functionCounter().count()).isZero();
+        for (int i = 0; i < 3; i++) {
+            buffer.record(scan("b", false));
+        }
+        assertThat(meters.get("qrforge.scan.details.lost").functionCounter().count()).isEqualTo(1);
+
+        store.failing = false;
+        buffer.flush();
+        assertThat(meters.get("qrforge.scan.buffer.depth").gauge().value()).isZero();
+        assertThat(meters.get("qrforge.scan.flush").tag("outcome", "written").timer().count()).isEqualTo(2);
+        assertThat(meters.get("qrforge.scan.flush.size").summary().totalAmount()).isEqualTo(4);
+        assertThat(meters.get("qrforge.scan.details.lost").functionCounter().count()).isEqualTo(1);
     }
 
     @Test

@@ -2,6 +2,10 @@ package dev.qrforge.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RateLimitsTest {
@@ -10,7 +14,7 @@ class RateLimitsTest {
 
     @Test
     void aBudgetAllowsItsLimitPerMinuteThenRefusesUntilTheNextMinute() {
-        RateLimits limits = new RateLimits();
+        RateLimits limits = new RateLimits(RateLimits.SharedUse.NONE);
         for (int i = 1; i <= 3; i++) {
             RateLimits.Decision decision = limits.take("key_a", "generation", 3, MINUTE_START + i);
             assertThat(decision.allowed()).isTrue();
@@ -30,11 +34,67 @@ class RateLimitsTest {
 
     @Test
     void budgetsAreSeparatePerCredentialAndPerKind() {
-        RateLimits limits = new RateLimits();
+        RateLimits limits = new RateLimits(RateLimits.SharedUse.NONE);
         assertThat(limits.take("key_a", "generation", 1, MINUTE_START).allowed()).isTrue();
         assertThat(limits.take("key_a", "generation", 1, MINUTE_START).allowed()).isFalse();
 
         assertThat(limits.take("key_a", "reads", 1, MINUTE_START).allowed()).isTrue();
         assertThat(limits.take("key_b", "generation", 1, MINUTE_START).allowed()).isTrue();
+    }
+
+    @Test
+    void nodesSharingTheirUseTogetherAllowTheLimitOnce() {
+        Map<String, Map<String, Integer>> published = new HashMap<>();
+        RateLimits nodeA = new RateLimits(sharing("a", published));
+        RateLimits nodeB = new RateLimits(sharing("b", published));
+        int allowed = 0;
+        for (int i = 0; i < 10; i++) {
+            RateLimits node = i % 2 == 0 ? nodeA : nodeB;
+            RateLimits.Decision decision = node.take("key_a", "generation", 5, MINUTE_START + i);
+            if (decision.allowed()) {
+                allowed++;
+                assertThat(decision.remaining()).isEqualTo(5 - allowed);
+            }
+        }
+        assertThat(allowed).isEqualTo(5);
+        assertThat(nodeB.take("key_a", "reads", 5, MINUTE_START + 10).allowed()).isTrue();
+        assertThat(nodeA.take("key_a", "generation", 5, MINUTE_START + 60).remaining()).isEqualTo(4);
+    }
+
+    @Test
+    void theLastQuarterOfABudgetIsSharedUrgently() {
+        List<Boolean> urgent = new ArrayList<>();
+        RateLimits limits = new RateLimits(new RateLimits.SharedUse() {
+            @Override
+            public void publish(String window, int used, boolean now) {
+                urgent.add(now);
+            }
+
+            @Override
+            public int others(String window) {
+                return 0;
+            }
+        });
+        for (int i = 0; i < 10; i++) {
+            limits.take("key_a", "generation", 8, MINUTE_START);
+        }
+        // Refused requests publish nothing.
+        assertThat(urgent).containsExactly(false, false, false, false, false, true, true, true);
+    }
+
+    /** One node's view of a published table shared by every node, as the replicated cache gives it. */
+    private static RateLimits.SharedUse sharing(String node, Map<String, Map<String, Integer>> published) {
+        return new RateLimits.SharedUse() {
+            @Override
+            public void publish(String window, int used, boolean urgent) {
+                published.computeIfAbsent(window, w -> new HashMap<>()).put(node, used);
+            }
+
+            @Override
+            public int others(String window) {
+                return published.getOrDefault(window, Map.of()).entrySet().stream()
+                        .filter(e -> !e.getKey().equals(node)).mapToInt(Map.Entry::getValue).sum();
+            }
+        };
     }
 }

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Starts the provisioned server in a container. HTTP and management listen on every interface of the container:
+# what reaches them is the orchestrator's business (compose publishes only the proxy). The private interface, which
+# JGroups clusters on, is the container's own address, the one the other members list in QRFORGE_CLUSTER_MEMBERS.
+# Further arguments go to standalone.sh (compose gives each node its -Djboss.node.name).
+set -eu
+address=$(hostname -i | cut -d ' ' -f 1)
+exec "$JBOSS_HOME/bin/standalone.sh" -b 0.0.0.0 -bmanagement 0.0.0.0 -bprivate "$address" "$@"
