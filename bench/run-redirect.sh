@@ -14,22 +14,17 @@ EXACT_SCANS=${EXACT_SCANS:-20000}
 OFFSET=300
 KEY=qrk_bench_0123456789abcdef
 
-for tool in wrk ab; do
-  command -v $tool >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk apache2-utils; }
-done
-[ -d target/server ] || mvn -B -q package -DskipTests
 . bench/server.sh
+load_tools
+[ -d target/server ] || mvn -B -q package -DskipTests
 start_server $OFFSET redirect $KEY
 
-created=$(curl -fs -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-  -d '{"destinationUrl":"https://example.com/landing","rules":[{"when":{"os":["iOS"]},"destinationUrl":"https://example.com/ios"}]}' \
-  "$BASE/api/v1/dynamic")
-id=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' <<<"$created")
-scan_url=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["shortUrl"])' <<<"$created" | sed "s#^https\?://[^/]*#$BASE#")
-count() { curl -fs -H "Authorization: Bearer $KEY" "$BASE/api/v1/dynamic/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["scanCount"])'; }
-UA='Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+created=$(create_dynamic "$BASE" $KEY \
+  '{"destinationUrl":"https://example.com/landing","rules":[{"when":{"os":["iOS"]},"destinationUrl":"https://example.com/ios"}]}')
+read -r id scan_url <<<"$created"
+count() { scan_count "$BASE" $KEY "$id"; }
 
-run() { wrk -t2 -c"$CONNECTIONS" -d"$2" --latency -H "User-Agent: $UA" "$1"; }
+run() { wrk -t2 -c"$CONNECTIONS" -d"$2" --latency -H "User-Agent: $PHONE_UA" "$1"; }
 echo "warming up ($WARMUP each)"
 run "$BASE/robots.txt" "$WARMUP" >/dev/null
 run "$scan_url" "$WARMUP" >/dev/null
@@ -42,7 +37,7 @@ errors() { awk '/Non-2xx or 3xx/ {print $5} /Socket errors/ {print}' <<<"$1"; }
 
 sleep 1
 before=$(count)
-ab -q -k -n "$EXACT_SCANS" -c "$CONNECTIONS" -H "User-Agent: $UA" "$scan_url" > target/bench-ab.txt
+ab -q -k -n "$EXACT_SCANS" -c "$CONNECTIONS" -H "User-Agent: $PHONE_UA" "$scan_url" > target/bench-ab.txt
 complete=$(awk '/Complete requests/ {print $3}' target/bench-ab.txt)
 failed=$(awk '/Failed requests/ {print $3}' target/bench-ab.txt)
 after=$(count)

@@ -39,10 +39,7 @@ load_started=$(awk -F'[][s]' 'END {print $2+0}' "$GC_LOG")
 loaded=$(run "$CONNECTIONS" "$DURATION")
 echo "$loaded"
 
-pid=$(pgrep -f "jboss-modules.jar.*jboss.server.base.dir=$PWD/target/render-load-server")
-jcmd "$pid" GC.run >/dev/null
-sleep 1
-after_full_gc=$(jcmd "$pid" GC.heap_info | awk '/garbage-first heap|heap total/ {for (i=1;i<=NF;i++) if ($i=="used") print $(i+1)}' | head -1)
+after_full_gc=$(heap_after_full_gc "$(java_pid $SERVER)")
 limited=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $QRFORGE_BENCH_KEY" -H 'Content-Type: application/json' \
   -d '{"data":"https://example.com/after-the-load","format":"png","size":1000}' "$URL")
 
@@ -61,6 +58,6 @@ if during:
     print(f"heap after GC during the load: {len(during)} GCs, min {min(during)} MB, max {max(during)} MB,"
           f" last {during[-1]} MB")
 PY
-echo "heap used after a full GC at the end: $after_full_gc"
+echo "heap used after a full GC at the end: $after_full_gc MB"
 echo "a request after the load: HTTP $limited"
 grep -q OutOfMemoryError target/render-load-server.log && { echo "OutOfMemoryError in the server log"; exit 1; } || echo "no OutOfMemoryError in the server log"
