@@ -57,7 +57,7 @@ class DatabaseOutageIT {
             assertThat(unknown.statusCode()).isEqualTo(503);
             assertThat(unknown.headers().firstValue("Retry-After")).isPresent();
 
-            JsonNode during = scanBuffer(server);
+            JsonNode during = server.scanBuffer();
             assertThat(during.path("writesFailingSince").isMissingNode()).as(during.toString()).isFalse();
             assertThat(during.path("unwrittenCounts").asLong()).isEqualTo(DURING);
             assertThat(during.path("bufferedScans").asLong()).isLessThanOrEqualTo(MAX_EVENTS);
@@ -69,7 +69,7 @@ class DatabaseOutageIT {
             postgres.start();
             await(() -> scanCount(server, id) == BEFORE + DURING, "every count written");
             await(() -> totalScans(server, id) == BEFORE + DURING - lost, "every buffered scan written");
-            JsonNode after = scanBuffer(server);
+            JsonNode after = server.scanBuffer();
             assertThat(after.path("writesFailingSince").isMissingNode()).as(after.toString()).isTrue();
             assertThat(after.path("unwrittenCounts").asLong()).isZero();
             assertThat(after.path("bufferedScans").asLong()).isZero();
@@ -111,18 +111,6 @@ class DatabaseOutageIT {
     private static long totalScans(ProvisionedServer server, String id) {
         Api.Reply reply = get(server, "/api/v1/qr/" + id + "/analytics");
         return reply.status() == 200 ? reply.json().path("totalScans").asLong() : -1;
-    }
-
-    /** The scan buffer's health data (readiness as a whole is down while the database is). */
-    private static JsonNode scanBuffer(ProvisionedServer server) {
-        Api.Reply health = Api.send(HttpRequest.newBuilder(URI.create(server.managementUrl() + "/health/ready")).GET());
-        for (JsonNode check : health.json().path("checks")) {
-            if (check.path("name").asText().equals("scan-buffer")) {
-                assertThat(check.path("status").asText()).isEqualTo("UP");
-                return check.path("data");
-            }
-        }
-        throw new AssertionError("no scan-buffer check in " + health);
     }
 
     private static void await(BooleanSupplier condition, String what) {

@@ -1,5 +1,6 @@
 package dev.qrforge.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.testing.Directories;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -116,6 +117,29 @@ final class ProvisionedServer implements AutoCloseable {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly().waitFor();
         }
+    }
+
+    /**
+     * The scan buffer's health data: what it holds and has lost (its check stays up while readiness as a whole may be
+     * down, during a database outage).
+     */
+    JsonNode scanBuffer() {
+        Api.Reply health = Api.send(HttpRequest.newBuilder(URI.create(managementUrl() + "/health/ready")).GET());
+        for (JsonNode check : health.json().path("checks")) {
+            if (check.path("name").asText().equals("scan-buffer")) {
+                if (!check.path("status").asText().equals("UP")) {
+                    throw new AssertionError("the scan-buffer check is not up: " + health);
+                }
+                return check.path("data");
+            }
+        }
+        throw new AssertionError("no scan-buffer check in " + health);
+    }
+
+    /** Whether every scan this server counted is written: nothing buffered, no count unwritten. */
+    boolean scansAllWritten() {
+        JsonNode buffer = scanBuffer();
+        return buffer.path("bufferedScans").asLong() == 0 && buffer.path("unwrittenCounts").asLong() == 0;
     }
 
     /** Everything the server has logged to its console so far. */
