@@ -39,6 +39,7 @@ class ArchitectureTest {
             entry("admission", Set.of("api", "platform")),
             entry("security", Set.of("api", "platform")),
             entry("render", Set.of()),
+            entry("console", Set.of()),
             entry("safety", Set.of("render", "api")),
             entry("client", Set.of("platform")),
             entry("scan", Set.of("client", "platform")),

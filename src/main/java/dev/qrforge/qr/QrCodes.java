@@ -116,6 +116,13 @@ public class QrCodes {
         });
     }
 
+    /** A rendering with its record as {@link #create} would answer it, minus what only a kept code has (id, time). */
+    public QrView preview(String workspaceId, CodeSpec spec, Labels labels) {
+        GeneratedCode rendering = render(spec);
+        return new QrCode(null, workspaceId, spec, rendering.safety(), labels, null).view()
+                .withImage(rendering.svg(), rendering.png());
+    }
+
     /** The image of a stored code, drawn again for the current request (its verdict is stored). */
     public ByteBuffer image(CodeSpec spec) {
         QrMatrix matrix = encode(spec);

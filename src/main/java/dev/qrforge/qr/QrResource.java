@@ -40,7 +40,6 @@ public class QrResource {
     private static final String SVG = "image/svg+xml";
     private static final String PNG = "image/png";
 
-
     @Inject
     QrCodes codes;
 
@@ -66,6 +65,19 @@ public class QrResource {
                 ? response.type(spec.format().mediaType()).entity(file(created.rendering().imageFile())).build()
                 : response.type(MediaType.APPLICATION_JSON_TYPE).entity(created.view())
                         .build();
+    }
+
+    /**
+     * Renders and judges a code exactly as {@link #create} would, keeping nothing: what a designer shows while its
+     * user is still choosing, so that trying twenty colours does not leave twenty codes in the workspace.
+     */
+    @POST
+    @Path("preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresScope(Scope.QR_WRITE)
+    public QrView preview(QrRequest request) {
+        CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, codes.logos(callers.workspaceId()));
+        return codes.preview(callers.workspaceId(), spec, Labels.of(request.title(), request.tags()));
     }
 
     @GET

@@ -147,4 +147,29 @@ class QrGenerationIT extends ServerTest {
         assertThat(record.path("safety").path("status").asText()).isEqualTo("RISKY");
         assertThat(record.path("safety").path("warnings").toString()).containsIgnoringCase("contrast");
     }
+
+    @Test
+    void previewRendersAndJudgesLikeCreationButKeepsNothing() {
+        String data = unique("preview");
+        Map<String, Object> request = Map.of("data", data, "format", "png", "size", 400,
+                "design", Map.of("foregroundColor", "#1a237e"));
+
+        Api.Reply preview = post("/api/v1/qr/preview", Api.json(request));
+
+        assertThat(preview.status()).as(preview.toString()).isEqualTo(200);
+        JsonNode record = preview.json();
+        assertThat(record.has("id")).isFalse();
+        assertThat(record.has("createdAt")).isFalse();
+        assertThat(record.path("design").path("foregroundColor").asText()).isEqualTo("#1a237e");
+        assertThat(Decoding.pngText(Base64.getDecoder().decode(record.path("png").asText()))).isEqualTo(data);
+        JsonNode created = post("/api/v1/qr", Api.json(request)).json();
+        assertThat(record.path("safety")).isEqualTo(created.path("safety"));
+        JsonNode kept = get("/api/v1/qr?q=" + data.substring(data.lastIndexOf('/') + 1)).json().path("items");
+        assertThat(kept).as("only the created code is kept").hasSize(1);
+        assertThat(kept.get(0).path("id").asText()).isEqualTo(created.path("id").asText());
+
+        Api.Reply invalid = post("/api/v1/qr/preview", Api.json(Map.of("data", data, "size", 99)));
+        assertThat(invalid.status()).isEqualTo(400);
+        assertThat(invalid.json().path("error").path("field").asText()).isEqualTo("size");
+    }
 }

@@ -1,0 +1,30 @@
+// What the codes list and the designer share: the service's design options, and a code's image as a download.
+
+import {get, post, recordBlob} from './api.js';
+import {download} from './dom.js';
+
+let options = null;
+
+/** GET design-options, asked once per page load: the values change only with a new version of the service. */
+export function designOptions() {
+    options ??= get('design-options').catch((error) => {
+        options = null;
+        throw error;
+    });
+    return options;
+}
+
+/** A file name people recognise in their downloads folder: the title, made safe for file systems, or a fallback. */
+export function downloadName(title, fallback, format) {
+    const stem = (title ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+    return `${stem || fallback}.${format}`;
+}
+
+/**
+ * Renders a code request in the given format through POST qr/preview and offers the image as a download: the
+ * preview keeps nothing, so downloading never adds a code to the workspace.
+ */
+export async function downloadRendering(request, format, name) {
+    const record = await post('qr/preview', {...request, format});
+    download(recordBlob(record), name);
+}

@@ -1,0 +1,185 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The machine's Chromium (Debian packages {@code chromium} and {@code chromium-driver}), headless, on the console of
+ * the suite's server. Where the packages are missing the browser tests are skipped, saying why, unless
+ * {@code -Dit.require-chromium=true} (as {@code .ci/run} sets, after installing them) makes that a failure.
+ * Screenshots go to {@code target/console-screenshots}.
+ */
+public final class ConsoleBrowser implements AutoCloseable {
+
+    static final Path CHROMIUM = Path.of(System.getProperty("it.chromium", "/usr/bin/chromium"));
+    static final Path CHROMEDRIVER = Path.of(System.getProperty("it.chromedriver", "/usr/bin/chromedriver"));
+    static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+    static final String CONSOLE_URL = Api.BASE_URL + "/console/";
+    /** The key of the console tests' own workspace (it-console). */
+    static final String KEY = System.getProperty("it.console.api.key");
+    static final Dimension DESKTOP = new Dimension(1280, 900);
+    static final Dimension PHONE = new Dimension(390, 844);
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final ChromeDriver driver;
+    private final WebDriverWait wait;
+
+    private ConsoleBrowser(ChromeDriver driver) {
+        this.driver = driver;
+        this.wait = new WebDriverWait(driver, WAIT);
+    }
+
+    /** Starts a fresh headless Chromium (its own empty profile), at desktop size. */
+    public static ConsoleBrowser start() {
+        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!present) {
+            String why = "no " + CHROMIUM + " or " + CHROMEDRIVER + " (Debian packages chromium, chromium-driver)";
+            assertThat(Boolean.getBoolean("it.require-chromium")).as(why + ", and -Dit.require-chromium=true")
+                    .isFalse();
+            Assumptions.abort("browser tests skipped: " + why);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // As root in a sandboxed machine: no setuid sandbox, no GPU; and no calls home, which the closed network
+        // refuses by the dozen.
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--disable-extensions", "--lang=en-US",
+                "--user-data-dir=" + temporaryProfile());
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        ConsoleBrowser browser = new ConsoleBrowser(new ChromeDriver(service, options));
+        browser.driver.manage().window().setSize(DESKTOP);
+        return browser;
+    }
+
+    private static String temporaryProfile() {
+        try {
+            File profile = Files.createTempDirectory("qrforge-chromium").toFile();
+            profile.deleteOnExit();
+            return profile.getAbsolutePath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public WebDriver driver() {
+        return driver;
+    }
+
+    /** Opens a console route, e.g. {@code "codes"} or {@code "dynamic/dyn_x"}, in the current session. */
+    public void go(String route) {
+        driver.get(CONSOLE_URL + "#/" + route);
+    }
+
+    /** Opens the console and signs in with an API key of the console tests' workspace. */
+    public void signInWithKey() {
+        signInWithKey(KEY);
+    }
+
+    public void signInWithKey(String key) {
+        driver.get(CONSOLE_URL);
+        WebElement input = visible(By.name("apiKey"));
+        input.sendKeys(key);
+        driver.findElement(By.cssSelector(".sign-in-key button[type=submit]")).click();
+        visible(By.cssSelector("header.top .who-name"));
+    }
+
+    /** Waits until the element is displayed, and returns it. */
+    public WebElement visible(By by) {
+        return wait.until(ExpectedConditions.visibilityOfElementLocated(by));
+    }
+
+    /** Waits until the condition holds (a non-null, non-false value), and returns its value. */
+    public <T> T until(Function<WebDriver, T> condition) {
+        return wait.until(condition);
+    }
+
+    /** Waits until the element's text contains the given text. */
+    public void textIn(By by, String text) {
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(by, text));
+    }
+
+    public Object script(String script, Object... args) {
+        return driver.executeScript(script, args);
+    }
+
+    /** Runs a script that answers by calling its last argument (a promise's outcome, say), and returns that. */
+    public Object asyncScript(String script, Object... args) {
+        return driver.executeAsyncScript(script, args);
+    }
+
+    public void resize(Dimension size) {
+        driver.manage().window().setSize(size);
+    }
+
+    /** The element as it is drawn on screen, as PNG bytes (scrolled into view first: Chromium crops it otherwise). */
+    public byte[] picture(WebElement element) {
+        driver.executeScript("arguments[0].scrollIntoView({block: 'center'});", element);
+        return element.getScreenshotAs(OutputType.BYTES);
+    }
+
+    /** Saves the whole window as target/console-screenshots/{name}.png. */
+    public Path screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path file = SCREENSHOTS.resolve(name + ".png");
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Asserts that the page logged no errors and threw nothing since the last call (Chromium's SEVERE entries:
+     * uncaught exceptions, console.error, failed loads), except entries matching one of the given patterns, which a
+     * test expects (a deliberately refused request, say).
+     */
+    public void assertNoConsoleErrors(Pattern... expected) {
+        List<String> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .filter(message -> List.of(expected).stream().noneMatch(p -> p.matcher(message).find()))
+                .toList();
+        assertThat(errors).as("errors in the browser console").isEmpty();
+    }
+
+    /** Whether the page can be scrolled sideways, which a layout that fits the window never needs. */
+    public boolean overflowsSideways() {
+        return (Boolean) driver.executeScript(
+                "return document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;");
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}

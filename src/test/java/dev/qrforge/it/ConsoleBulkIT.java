@@ -1,0 +1,133 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.testing.Decoding;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/** The console's bulk view: a CSV file becomes a job whose progress, codes and ZIP the page shows. */
+class ConsoleBulkIT extends ServerTest {
+
+    private static final Path WORK = Path.of("target", "console-bulk");
+    private static final By JOB = By.cssSelector(".bulk-job");
+
+    private static Path write(String name, String content) throws IOException {
+        Files.createDirectories(WORK);
+        return Files.writeString(WORK.resolve(name), content, StandardCharsets.UTF_8).toAbsolutePath();
+    }
+
+    private static Api.Reply postCsv(String csv) {
+        return Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/bulk").header("Content-Type", "text/csv")
+                .POST(HttpRequest.BodyPublishers.ofString(csv)));
+    }
+
+    private static boolean finished(ConsoleBrowser browser) {
+        return (Boolean) browser.script("const job = document.querySelector('.bulk-job');"
+                + "const bar = job && job.querySelector('progress');"
+                + "return !!bar && bar.value === bar.max && job.querySelector('.download-zip').disabled === false;");
+    }
+
+    @Test
+    void aCsvFileBecomesAJobWhoseProgressCodesAndArchiveThePageShows() throws IOException {
+        String tag = UUID.randomUUID().toString();
+        List<String> data = List.of("https://example.com/" + tag + "/1", "https://example.com/" + tag + "/2",
+                "https://example.com/" + tag + "/3?a=1,b=2");
+        Path csv = write("codes-" + tag + ".csv", "data,filename,format\n" + data.get(0) + ",one,svg\n"
+                + data.get(1) + ",two,png\n\"" + data.get(2) + "\",three,\n");
+        Path downloads = Files.createDirectories(WORK.resolve("downloads-" + tag)).toAbsolutePath();
+
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            ((ChromeDriver) browser.driver()).executeCdpCommand("Browser.setDownloadBehavior",
+                    Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+            browser.signInWithKey();
+            browser.go("bulk");
+            browser.visible(By.name("csvFile")).sendKeys(csv.toString());
+            browser.until(d -> d.findElement(By.name("csv")).getDomProperty("value").contains(tag));
+            browser.textIn(By.cssSelector("form .status"), "3 rows");
+            browser.driver().findElement(By.cssSelector("form button[type=submit]")).click();
+
+            WebElement job = browser.visible(JOB);
+            browser.screenshot("bulk-progress");
+            browser.until(d -> finished(browser));
+            String jobId = job.getDomAttribute("data-job-id");
+            assertThat(job.getText()).contains(jobId).contains("3 of 3 done").contains("COMPLETED");
+
+            JsonNode view = Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/bulk/" + jobId).GET()).json();
+            assertThat(view.path("status").asText()).isEqualTo("COMPLETED");
+            assertThat(view.path("succeeded").asInt()).isEqualTo(3);
+            assertThat(view.path("results")).hasSize(3);
+            String third = view.path("results").get(2).path("id").asText();
+            assertThat(Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/" + third).GET()).json()
+                    .path("data").asText()).isEqualTo(data.get(2));
+            browser.driver().findElement(By.cssSelector(".bulk-job details summary")).click();
+            assertThat(job.findElements(By.cssSelector("tbody tr"))).hasSize(3);
+            assertThat(job.getText()).contains(third).contains("three.svg");
+            browser.screenshot("bulk-done");
+
+            job.findElement(By.cssSelector(".download-zip")).click();
+            Path zip = downloads.resolve(jobId + ".zip");
+            browser.until(d -> Files.exists(zip) && !Files.exists(downloads.resolve(jobId + ".zip.crdownload")));
+            Map<String, byte[]> files = BulkIT.unzip(Files.readAllBytes(zip));
+            assertThat(files.keySet()).containsExactlyInAnyOrder("one.svg", "two.png", "three.svg", "manifest.csv");
+            assertThat(Decoding.svgText(new String(files.get("one.svg"), StandardCharsets.UTF_8)))
+                    .isEqualTo(data.get(0));
+            assertThat(Decoding.pngText(files.get("two.png"))).isEqualTo(data.get(1));
+            assertThat(new String(files.get("manifest.csv"), StandardCharsets.UTF_8)).contains(third);
+
+            // The tab remembers its jobs: leaving the section and coming back shows the finished job again.
+            browser.go("transparent");
+            browser.visible(By.name("backgrounds"));
+            browser.go("bulk");
+            browser.until(d -> finished(browser));
+            assertThat(browser.visible(JOB).getDomAttribute("data-job-id")).isEqualTo(jobId);
+
+            browser.resize(ConsoleBrowser.PHONE);
+            assertThat(browser.overflowsSideways()).as("bulk view scrolls sideways at phone width").isFalse();
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    @Test
+    void aRowWithoutDataIsRefusedWithTheApisMessageAtThatRow() throws IOException {
+        String tag = UUID.randomUUID().toString();
+        String csv = "data,size\nhttps://example.com/" + tag + "/1,200\n,300\n";
+        Path file = write("bad-" + tag + ".csv", csv);
+        Api.Reply refused = postCsv(csv);
+        assertThat(refused.status()).isEqualTo(400);
+        String message = refused.json().path("error").path("message").asText();
+        assertThat(refused.json().path("error").path("field").asText()).isEqualTo("items[1].data");
+
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("bulk");
+            browser.visible(By.name("csvFile")).sendKeys(file.toString());
+            browser.until(d -> d.findElement(By.name("csv")).getDomProperty("value").contains(tag));
+            browser.driver().findElement(By.cssSelector("form button[type=submit]")).click();
+
+            browser.until(d -> d.findElement(By.cssSelector("form .status.error")).getText().contains(message));
+            String shown = browser.driver().findElement(By.cssSelector("form .status")).getText();
+            assertThat(shown).startsWith("Row 2, line 3: ").contains("items[1].data");
+            WebElement text = browser.driver().findElement(By.name("csv"));
+            assertThat(text.getDomAttribute("aria-invalid")).isEqualTo("true");
+            // The refused row is selected in the text box, ready to be fixed.
+            assertThat(browser.script("const t = arguments[0]; return t.value.slice(t.selectionStart, t.selectionEnd);",
+                    text)).isEqualTo(",300");
+            assertThat(browser.driver().findElements(JOB)).isEmpty();
+            browser.screenshot("bulk-error");
+            browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr/bulk - Failed to load resource.* 400"));
+        }
+    }
+}

@@ -1,0 +1,348 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.testing.Decoders;
+import dev.qrforge.testing.Logos;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The console's codes list and designer in Chromium, against the API they use: the live preview decodes to the data
+ * and carries the API's own verdict, a saved code is found in the list with its thumbnail, the list pages with the
+ * cursor, and both screens fit a phone and work from the keyboard. The it-console workspace is shared with the other
+ * console tests, so every check looks for this test's own unique values, never at totals.
+ */
+class ConsoleDesignerIT extends ServerTest {
+
+    private static final By PREVIEW_PANE = By.cssSelector(".preview-pane");
+    private static final By PREVIEW = By.cssSelector(".preview-pane img.preview");
+    private static final By METER = By.cssSelector(".preview-pane meter");
+    private static final By BADGE = By.cssSelector(".preview-pane .badge");
+    private static final By WARNINGS = By.cssSelector(".preview-pane ul.warnings li:not(.none)");
+
+    private static String unique(String what) {
+        return "https://example.com/console-" + what + "/" + UUID.randomUUID();
+    }
+
+    /** The control a visible label names: finding controls by their labels checks that they have one. */
+    private static WebElement control(ConsoleBrowser browser, String label) {
+        WebElement labelElement = browser.visible(By.xpath("//label[normalize-space()='" + label + "']"));
+        return browser.driver().findElement(By.id(labelElement.getAttribute("for")));
+    }
+
+    /** Sets an <input type=color> as the picker would: Chromium's driver cannot type into one. */
+    private static void pick(ConsoleBrowser browser, String label, String colour) {
+        browser.script("arguments[0].value = arguments[1];"
+                + " arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", control(browser, label), colour);
+    }
+
+    private static void choose(ConsoleBrowser browser, String label, String value) {
+        new Select(control(browser, label)).selectByValue(value);
+    }
+
+    /** Waits until the preview shows the options as they are now (every change marks it pending at once). */
+    private static WebElement currentPreview(ConsoleBrowser browser) {
+        browser.until(driver -> "ready".equals(driver.findElement(PREVIEW_PANE).getAttribute("data-state")));
+        WebElement image = browser.visible(PREVIEW);
+        browser.until(driver -> (Boolean) browser.script(
+                "return arguments[0].complete && arguments[0].naturalWidth > 0;", image));
+        return image;
+    }
+
+    private static BufferedImage picture(ConsoleBrowser browser, WebElement element) {
+        try {
+            return ImageIO.read(new ByteArrayInputStream(browser.picture(element)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A file for the browser's file picker, holding a data URI's bytes. */
+    private static Path file(String dataUri) {
+        try {
+            Path file = Files.createTempFile("console-logo", ".png");
+            file.toFile().deleteOnExit();
+            return Files.write(file, Base64.getDecoder().decode(dataUri.substring(dataUri.indexOf(',') + 1)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode preview(Map<String, Object> request) {
+        Api.Reply reply = Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/preview")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Api.json(request))));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        return reply.json();
+    }
+
+    private static JsonNode listed(String query) {
+        Api.Reply reply = Api.getAs(ConsoleBrowser.KEY,
+                "/api/v1/qr?limit=200&q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        return reply.json().path("items");
+    }
+
+    /** The verdict the page shows must be the API's for the same request: score, status and warnings. */
+    private static void assertShowsVerdict(ConsoleBrowser browser, JsonNode safety) {
+        assertThat(browser.driver().findElement(METER).getAttribute("value"))
+                .isEqualTo(String.valueOf(safety.path("score").asInt()));
+        assertThat(browser.driver().findElement(BADGE).getText()).isEqualTo(safety.path("status").asText());
+        List<String> expected = new ArrayList<>();
+        safety.path("warnings").forEach(warning -> expected.add(warning.asText()));
+        assertThat(browser.driver().findElements(WARNINGS)).extracting(WebElement::getText)
+                .containsExactlyElementsOf(expected);
+    }
+
+    /** Whether the image has pixels of a clearly blue ink: the chosen colours, not the default black. */
+    private static boolean hasBlueInk(BufferedImage image) {
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int rgb = image.getRGB(x, y);
+                int red = (rgb >> 16) & 0xff;
+                int blue = rgb & 0xff;
+                if (blue > 100 && blue > red + 40) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void designedCodePreviewsDecodesSavesAndIsListed() {
+        String url = unique("designer");
+        String title = "Designer " + UUID.randomUUID();
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("design");
+            WebElement data = control(browser, "Data to encode");
+            data.sendKeys(url);
+            control(browser, "Title").sendKeys(title);
+            choose(browser, "Body style", "rounded");
+            pick(browser, "Foreground colour", "#1a237e");
+            choose(browser, "Gradient", "linear");
+            pick(browser, "Second colour", "#6a1b9a");
+            choose(browser, "Eye frame style", "rounded");
+            choose(browser, "Eye ball style", "circle");
+            String logo = Logos.pngDataUri(96);
+            control(browser, "Logo image").sendKeys(file(logo).toString());
+
+            WebElement image = currentPreview(browser);
+            BufferedImage drawn = picture(browser, image);
+            assertThat(Decoders.zxing(drawn, url)).as("the preview as drawn decodes to the data").isTrue();
+            assertThat(hasBlueInk(drawn)).as("the preview is drawn in the chosen colours").isTrue();
+            Map<String, Object> design = new LinkedHashMap<>();
+            design.put("bodyStyle", "rounded");
+            design.put("foregroundColor", "#1a237e");
+            design.put("gradientType", "linear");
+            design.put("gradientColor2", "#6a1b9a");
+            design.put("eyeFrameStyle", "rounded");
+            design.put("eyeBallStyle", "circle");
+            design.put("logo", logo);
+            assertShowsVerdict(browser, preview(Map.of("data", url, "design", design)).path("safety"));
+            browser.script("window.scrollTo(0, 0);");
+            browser.screenshot("designer-desktop");
+
+            // Keyboard: Tab leaves the data field for the next labelled control, the title.
+            browser.script("arguments[0].focus();", data);
+            data.sendKeys(Keys.TAB);
+            assertThat(browser.script("const a = document.activeElement;"
+                    + " return a.labels && a.labels.length ? a.labels[0].textContent : null;")).isEqualTo("Title");
+
+            browser.driver().findElement(By.xpath("//button[normalize-space()='Save']")).click();
+            assertThat(browser.visible(By.cssSelector(".preview-pane .saved a")).getAttribute("href"))
+                    .contains("#/codes?q=");
+            JsonNode stored = listed(url);
+            assertThat(stored).hasSize(1);
+            assertThat(stored.get(0).path("title").asText()).isEqualTo(title);
+            assertThat(stored.get(0).path("design").path("bodyStyle").asText()).isEqualTo("rounded");
+            assertThat(stored.get(0).path("design").path("gradientColor2").asText()).isEqualTo("#6a1b9a");
+            assertThat(stored.get(0).path("design").path("eyeBallStyle").asText()).isEqualTo("circle");
+            assertThat(stored.get(0).path("design").path("logo").asText()).startsWith("sha256:");
+            assertThat(stored.get(0).path("errorCorrection").asText()).as("automatic with a logo").isEqualTo("H");
+            String id = stored.get(0).path("id").asText();
+
+            // The list, searched by the unique URL as someone would type it, shows the code with its thumbnail.
+            browser.go("codes");
+            control(browser, "Search").sendKeys(url);
+            browser.until(driver -> ids(browser).equals(List.of(id)));
+            WebElement row = browser.driver().findElement(By.cssSelector("tr[data-id='" + id + "']"));
+            assertThat(row.findElement(By.cssSelector("td.data")).getText()).isEqualTo(url);
+            WebElement thumbnail = row.findElement(By.cssSelector("img.thumb"));
+            browser.until(driver -> (Boolean) browser.script(
+                    "return arguments[0].complete && arguments[0].naturalWidth > 0;", thumbnail));
+            browser.screenshot("codes-list");
+            browser.resize(ConsoleBrowser.PHONE);
+            assertThat(browser.overflowsSideways()).as("codes list at phone width").isFalse();
+            browser.resize(ConsoleBrowser.DESKTOP);
+
+            // A static code opens the designer with its data and design as the starting point.
+            row.findElement(By.linkText("Design from this")).click();
+            browser.until(driver -> url.equals(control(browser, "Data to encode").getAttribute("value")));
+            assertThat(new Select(control(browser, "Body style")).getFirstSelectedOption().getAttribute("value"))
+                    .isEqualTo("rounded");
+            assertThat(control(browser, "Foreground colour").getAttribute("value")).isEqualTo("#1a237e");
+            assertThat(browser.visible(By.xpath("//button[normalize-space()='Remove logo']")).isDisplayed()).isTrue();
+            assertThat(Decoders.zxing(picture(browser, currentPreview(browser)), url)).isTrue();
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    @Test
+    void riskyDesignShowsTheApisWarningsAndFieldErrorsMarkTheirControl() {
+        String url = unique("risky");
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("design");
+            control(browser, "Data to encode").sendKeys(url);
+            pick(browser, "Foreground colour", "#aaaaaa");
+            choose(browser, "Eye frame style", "circle");
+            currentPreview(browser);
+
+            JsonNode safety = preview(Map.of("data", url,
+                    "design", Map.of("foregroundColor", "#aaaaaa", "eyeFrameStyle", "circle"))).path("safety");
+            assertThat(safety.path("warnings")).as("the API finds this design risky").isNotEmpty();
+            assertThat(safety.path("status").asText()).isEqualTo("RISKY");
+            assertShowsVerdict(browser, safety);
+            browser.script("arguments[0].scrollIntoView({block: 'end'});",
+                    browser.driver().findElement(By.cssSelector(".preview-pane ul.warnings")));
+            browser.screenshot("designer-risky");
+
+            // A value the API refuses marks the control it names, and says why.
+            WebElement size = control(browser, "Size (pixels)");
+            size.clear();
+            size.sendKeys("50");
+            browser.until(driver -> "error".equals(driver.findElement(PREVIEW_PANE).getAttribute("data-state")));
+            assertThat(size.getAttribute("aria-invalid")).isEqualTo("true");
+            assertThat(browser.driver().findElement(By.cssSelector(".preview-pane .status.error")).getText())
+                    .contains("size must be between 100 and 5000");
+            size.clear();
+            size.sendKeys("400");
+            currentPreview(browser);
+            assertThat(size.getAttribute("aria-invalid")).isNull();
+
+            browser.resize(ConsoleBrowser.PHONE);
+            browser.script("arguments[0].scrollIntoView();", currentPreview(browser));
+            assertThat(browser.overflowsSideways()).as("designer at phone width").isFalse();
+            browser.screenshot("designer-phone");
+            // Chromium logs the refused size's 400 itself; the page handled it.
+            browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr/preview - .* status of 400"));
+        }
+    }
+
+    @Test
+    void restylesADynamicCodeInPlaceKeepingItsShortLink() {
+        Api.Reply made = Api.postAs(ConsoleBrowser.KEY, "/api/v1/dynamic", Api.json(Map.of(
+                "destinationUrl", unique("restyle"), "title", "Restyle " + UUID.randomUUID(),
+                "design", Map.of("foregroundColor", "#1a237e", "gradientType", "linear",
+                        "gradientColor2", "#00838f"))));
+        assertThat(made.status()).as(made.toString()).isEqualTo(201);
+        String id = made.json().path("id").asText();
+        String shortUrl = made.json().path("shortUrl").asText();
+
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("design?dynamic=" + id);
+            currentPreview(browser);
+            WebElement data = control(browser, "Data to encode");
+            assertThat(data.getDomProperty("value")).isEqualTo(shortUrl);
+            assertThat(data.getDomProperty("readOnly")).isEqualTo("true");
+
+            choose(browser, "Body style", "dots");
+            choose(browser, "Gradient", "");
+            WebElement image = currentPreview(browser);
+            assertThat(Decoders.zxing(picture(browser, image), shortUrl)).as("the restyled preview decodes").isTrue();
+            browser.driver().findElement(By.xpath("//button[normalize-space()='Save']")).click();
+            browser.textIn(By.cssSelector(".preview-pane .saved"), "Restyled");
+            browser.screenshot("designer-restyle");
+
+            JsonNode code = Api.getAs(ConsoleBrowser.KEY, "/api/v1/dynamic/" + id).json();
+            assertThat(code.path("shortUrl").asText()).isEqualTo(shortUrl);
+            JsonNode design = code.path("qr").path("design");
+            assertThat(design.path("bodyStyle").asText()).isEqualTo("dots");
+            assertThat(design.path("foregroundColor").asText()).isEqualTo("#1a237e");
+            assertThat(design.has("gradientType")).as("the gradient turned off is removed: " + design).isFalse();
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    @Test
+    void listPagesWithTheCursorLinksDynamicCodesAndDeletes() {
+        String run = UUID.randomUUID().toString();
+        Set<String> created = new HashSet<>();
+        for (int i = 0; i < 25; i++) {
+            Api.Reply reply = Api.postAs(ConsoleBrowser.KEY, "/api/v1/qr",
+                    Api.json(Map.of("data", "https://example.com/console-paging/" + run + "/" + i)));
+            assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+            created.add(reply.json().path("id").asText());
+        }
+        Api.Reply dynamic = Api.postAs(ConsoleBrowser.KEY, "/api/v1/dynamic",
+                Api.json(Map.of("destinationUrl", "https://example.com/", "title", "Paging " + run)));
+        assertThat(dynamic.status()).as(dynamic.toString()).isEqualTo(201);
+        created.add(dynamic.json().path("qr").path("id").asText());
+
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("codes?q=" + run);
+            WebElement dynamicRow = browser.visible(By.cssSelector(
+                    "table.codes tbody tr[data-id='" + dynamic.json().path("qr").path("id").asText() + "']"));
+            assertThat(dynamicRow.findElement(By.linkText("Manage")).getAttribute("href"))
+                    .endsWith("#/dynamic/" + dynamic.json().path("id").asText());
+
+            List<String> firstPage = ids(browser);
+            assertThat(firstPage).hasSizeLessThan(created.size());
+            browser.driver().findElement(By.xpath("//button[normalize-space()='Next']")).click();
+            browser.until(driver -> !ids(browser).equals(firstPage) && !ids(browser).isEmpty());
+            List<String> secondPage = ids(browser);
+            Set<String> seen = new HashSet<>(firstPage);
+            seen.addAll(secondPage);
+            assertThat(seen).as("two pages hold every code once").isEqualTo(created);
+            assertThat(firstPage.size() + secondPage.size()).isEqualTo(created.size());
+            assertThat(browser.driver().findElement(By.xpath("//button[normalize-space()='Next']")).isEnabled())
+                    .isFalse();
+
+            // Delete asks first; the code is then gone from the API.
+            String doomed = secondPage.get(0);
+            browser.driver().findElement(By.cssSelector("tr[data-id='" + doomed + "'] button.danger")).click();
+            browser.driver().switchTo().alert().accept();
+            browser.until(driver -> !ids(browser).contains(doomed) && !ids(browser).isEmpty());
+            assertThat(Api.getAs(ConsoleBrowser.KEY, "/api/v1/qr/" + doomed).status()).isEqualTo(404);
+
+            browser.driver().findElement(By.xpath("//button[normalize-space()='Previous']")).click();
+            browser.until(driver -> ids(browser).equals(firstPage));
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    /** The ids of the listed rows, read in one go: the list may be replacing them meanwhile. */
+    @SuppressWarnings("unchecked")
+    private static List<String> ids(ConsoleBrowser browser) {
+        return (List<String>) browser.script(
+                "return [...document.querySelectorAll('table.codes tbody tr')].map(row => row.dataset.id);");
+    }
+}
