@@ -1,4 +1,4 @@
-// What the codes list and the designer share: the service's design options, and a code's image as a download.
+// What the views that draw codes share: the service's design options, and a code's image as a download.
 
 import {get, post, recordBlob} from './api.js';
 import {download} from './dom.js';

@@ -6,10 +6,9 @@ import {ApiError, get, patch, post, recordImageUrl} from '../api.js';
 import {count, dataUri, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, showFieldError} from '../forms.js';
 import {designOptions, downloadName, downloadRendering} from '../qr-files.js';
+import {verdictView} from '../safety.js';
 
 const PREVIEW_DELAY_MS = 300;
-/** Safety scores: below 50 the service calls a code RISKY, from 80 OPTIMAL (docs/api.md, "Scan safety"). */
-const SCORE = {low: 50, high: 80};
 
 /** `rounded-pointed` → "Rounded pointed", `topLeft` → "Top left": the API's values as people read them. */
 function words(value) {
@@ -229,22 +228,17 @@ export default async function render(main, route) {
     // The preview and its verdict
     const image = h('img', {class: 'preview', alt: 'Preview of the code', hidden: true});
     const placeholder = h('p', {class: 'muted', text: 'Type the data to encode to see your code.'});
-    const meter = h('meter', {min: 0, max: 100, low: SCORE.low, high: SCORE.high, optimum: 100, value: 0});
-    const score = h('span', {class: 'score'});
-    const badge = h('span', {class: 'badge'});
-    const warnings = h('ul', {class: 'warnings', 'aria-label': 'Warnings'});
     const status = statusLine();
     const save = h('button', {type: 'button', text: 'Save'});
     const downloads = options.formats.map((f) => h('button', {type: 'button', class: 'secondary',
         text: `Download ${f.toUpperCase()}`, on: {click: () => downloadAs(f)}}));
     const saved = h('p', {class: 'saved', role: 'status', hidden: true});
-    // The score and badge are announced when they change; the status line is left for errors and actions.
-    const verdict = h('div', {class: 'verdict', hidden: true},
-        field('Scan safety', meter), h('p', {class: 'row', role: 'status', 'aria-live': 'polite'}, score, badge),
-        warnings);
+    // The score and status are announced when they change; the status line is left for errors and actions.
+    const verdict = verdictView({announce: true});
+    verdict.element.hidden = true;
     const pane = h('section', {class: 'card stack preview-pane', 'aria-label': 'Preview', dataset: {state: 'empty'}},
         h('h2', {text: 'Preview'}), placeholder, image, h('div', {class: 'row'}, save, downloads), saved, status,
-        verdict);
+        verdict.element);
 
     if (restyled) {
         root.append(h('h1', {text: `Restyle “${restyled.title || restyled.shortUrl}”`}),
@@ -321,7 +315,7 @@ export default async function render(main, route) {
             clearFieldErrors(form);
             status.say('');
             image.hidden = true;
-            verdict.hidden = true;
+            verdict.element.hidden = true;
             placeholder.hidden = false;
             pane.dataset.state = 'empty';
             return;
@@ -345,14 +339,8 @@ export default async function render(main, route) {
         image.src = shown;
         image.hidden = false;
         placeholder.hidden = true;
-        const {score: points, status: grade, warnings: found} = record.safety;
-        meter.value = points;
-        score.textContent = `${points} / 100`;
-        badge.className = `badge ${grade}`;
-        badge.textContent = grade;
-        warnings.replaceChildren(...(found.length ? found.map((line) => h('li', {text: line}))
-            : [h('li', {class: 'muted none', text: 'No warnings.'})]));
-        verdict.hidden = false;
+        verdict.show(record.safety);
+        verdict.element.hidden = false;
         status.say('');
     }
 

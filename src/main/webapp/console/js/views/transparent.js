@@ -1,9 +1,11 @@
 // Codes on images: one code composited onto up to ten background images, each composite judged for scan safety on
 // its own pixels. Files are checked here against the API's limits first, so a wrong file fails at once and by name.
 
-import {get, post} from '../api.js';
+import {post, recordBlob} from '../api.js';
 import {dataUri, download, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, markFieldError} from '../forms.js';
+import {designOptions} from '../qr-files.js';
+import {verdictView} from '../safety.js';
 
 const MAX_BACKGROUNDS = 10;
 const MAX_IMAGE_BYTES = 10_000_000;
@@ -15,7 +17,7 @@ const POSITIONS = [['top-left', 'Top left'], ['top-right', 'Top right'], ['cente
 const PLATE_DEFAULTS = {color: '#ffffff', opacity: 0.9};
 
 export default async function render(main) {
-    const options = await get('design-options');
+    const options = await designOptions();
     const images = backgroundList();
     const results = h('div', {class: 'stack composites-out'},
         h('p', {class: 'muted', text: 'The composites appear here, each with its scan safety.'}));
@@ -277,7 +279,7 @@ function compositeViews(created, files, urls) {
     return [saved, h('div', {class: 'composites'}, created.composites.map((composite) => {
         const file = files[composite.index];
         const name = file ? file.name : `image ${composite.index + 1}`;
-        const blob = pngBlob(composite.png);
+        const blob = recordBlob(composite);
         const url = URL.createObjectURL(blob);
         urls.push(url);
         const downloadName = `${name.replace(/\.[^.]+$/, '')}-qr.png`;
@@ -292,24 +294,13 @@ function compositeViews(created, files, urls) {
 }
 
 function safetyView(safety) {
-    const meter = h('meter', {min: 0, max: 100, low: 50, high: 80, optimum: 100, value: safety.score,
-        'aria-label': 'Scan safety score'});
-    return h('div', {class: 'safety'},
-        h('p', {class: 'row'}, h('span', {class: `badge ${safety.status}`, text: safety.status}),
-            h('span', {class: 'safety-score', text: `${safety.score} / 100`}),
-            safety.verified ? null : h('span', {class: 'muted', text: 'not read back'})),
-        meter,
-        safety.warnings.length
-            ? h('ul', {class: 'warnings'}, safety.warnings.map((w) => h('li', {text: w})))
-            : h('p', {class: 'muted', text: 'No warnings.'}));
+    const verdict = verdictView();
+    verdict.show(safety);
+    return verdict.element;
 }
 
 function safetySummary(composites) {
     const risky = composites.filter((c) => c.safety.status === 'RISKY').length;
     const made = `${composites.length} ${composites.length === 1 ? 'composite' : 'composites'} ready`;
     return risky ? `${made}; ${risky} risky to scan — see the warnings.` : `${made}.`;
-}
-
-function pngBlob(base64) {
-    return new Blob([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], {type: 'image/png'});
 }

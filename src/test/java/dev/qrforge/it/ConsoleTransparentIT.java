@@ -92,7 +92,7 @@ class ConsoleTransparentIT extends ServerTest {
                         .isEqualTo(safety.path("score").asDouble());
                 assertThat(composite.findElement(By.cssSelector(".badge")).getText())
                         .isEqualTo(safety.path("status").asText());
-                List<String> warnings = composite.findElements(By.cssSelector(".warnings li")).stream()
+                List<String> warnings = composite.findElements(By.cssSelector(".warnings li:not(.none)")).stream()
                         .map(WebElement::getText).toList();
                 assertThat(warnings).hasSize(safety.path("warnings").size());
                 for (JsonNode warning : safety.path("warnings")) {
@@ -101,7 +101,7 @@ class ConsoleTransparentIT extends ServerTest {
             }
             assertThat(reply.json().path("composites").get(1).path("safety").path("status").asText())
                     .as("stripes without a plate").isEqualTo("RISKY");
-            assertThat(shown.get(1).findElements(By.cssSelector(".warnings li"))).isNotEmpty();
+            assertThat(shown.get(1).findElements(By.cssSelector(".warnings li:not(.none)"))).isNotEmpty();
             assertThat(shown.get(0).findElement(By.tagName("button")).getText()).isEqualTo("Download PNG");
             browser.screenshot("transparent-result");
 
