@@ -4,6 +4,7 @@ import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.Backdrop;
+import dev.qrforge.safety.Texture;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
 
@@ -68,31 +69,7 @@ final class BackdropProbe {
         double lightGround = percentile(Arrays.copyOf(light, lightCount), LIGHT_PERCENTILE);
         double darkModules = percentile(Arrays.copyOf(dark, darkCount), DARK_PERCENTILE);
         double contrast = lightGround > darkModules ? Rgb.contrastRatio(lightGround, darkModules) : 1;
-        return new Backdrop(box.describe(), contrast, busyness(ground, modules));
-    }
-
-    /**
-     * Returns the geometric mean of the WCAG contrast between horizontally and vertically neighbouring samples: 1 on
-     * flat ground, barely more on smooth gradients, and large where texture changes from one module to the next,
-     * which is what a scanner's binariser confuses with modules.
-     */
-    private static double busyness(double[] ground, int modules) {
-        double sumOfLogs = 0;
-        int pairs = 0;
-        for (int y = 0; y < modules; y++) {
-            for (int x = 0; x < modules; x++) {
-                double here = ground[y * modules + x];
-                if (x + 1 < modules) {
-                    sumOfLogs += Math.log(Rgb.contrastRatio(here, ground[y * modules + x + 1]));
-                    pairs++;
-                }
-                if (y + 1 < modules) {
-                    sumOfLogs += Math.log(Rgb.contrastRatio(here, ground[(y + 1) * modules + x]));
-                    pairs++;
-                }
-            }
-        }
-        return Math.exp(sumOfLogs / pairs);
+        return new Backdrop(box.describe(), contrast, Texture.busyness(ground, modules));
     }
 
     private static double percentile(double[] values, double fraction) {

@@ -8,6 +8,7 @@ import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.safety.DecodeSample;
 import dev.qrforge.safety.DecodeVerifier;
+import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyAssessor;
 import java.awt.Color;
@@ -55,8 +56,8 @@ final class Compositor {
         }
         double[] composite = BackdropProbe.sample(canvas, box, spec);
         BufferedImage placed = canvas.getSubimage(box.x(), box.y(), box.edge(), box.edge());
-        boolean verified = DecodeVerifier.verifies(DecodeSample.of(placed, spec), spec, code.data());
-        Safety safety = SafetyAssessor.assessPlaced(spec, verified,
+        Readback readback = DecodeVerifier.read(DecodeSample.of(placed, spec), spec, code.data());
+        Safety safety = SafetyAssessor.assessPlaced(spec, readback,
                 BackdropProbe.measure(ground, composite, spec, box));
         return new Composite(index, canvas.getWidth(), canvas.getHeight(), PngWriter.encode(canvas), safety);
     }

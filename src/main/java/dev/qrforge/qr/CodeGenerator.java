@@ -8,8 +8,8 @@ import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.SvgRenderer;
 import dev.qrforge.safety.DecodeSample;
 import dev.qrforge.safety.DecodeVerifier;
+import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.SafetyAssessor;
-import dev.qrforge.safety.SafetyStatus;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -72,15 +72,16 @@ public final class CodeGenerator {
      */
     public static GeneratedCode generate(CodeSpec spec, QrMatrix matrix) {
         RenderSpec render = renderSpec(spec, matrix, spec.size());
-        GeneratedCode code = draw(spec.withMask(matrix.mask()), render);
-        if (spec.mask() != null || code.safety().verified()
-                || SafetyAssessor.assess(render, true).status() == SafetyStatus.RISKY) {
-            return code;
+        Drawn first = draw(spec.withMask(matrix.mask()), render);
+        if (spec.mask() != null || first.code().safety().verified()
+                || SafetyAssessor.riskyEvenIfRead(render, first.readback())) {
+            return first.code();
         }
+        GeneratedCode code = first.code();
         for (int attempt = 1; attempt < MASK_ATTEMPTS && !code.safety().verified(); attempt++) {
             int mask = (matrix.mask() + attempt) % QrEncoder.MASK_PATTERNS;
             QrMatrix other = QrEncoder.encode(spec.data(), spec.errorCorrection(), mask);
-            GeneratedCode redrawn = draw(spec.withMask(mask), renderSpec(spec, other, spec.size()));
+            GeneratedCode redrawn = draw(spec.withMask(mask), renderSpec(spec, other, spec.size())).code();
             if (redrawn.safety().verified()) {
                 code = redrawn;
             }
@@ -88,7 +89,11 @@ public final class CodeGenerator {
         return code;
     }
 
-    private static GeneratedCode draw(CodeSpec spec, RenderSpec render) {
+    /** A code drawn and judged, with what was read back of it. */
+    private record Drawn(GeneratedCode code, Readback readback) {
+    }
+
+    private static Drawn draw(CodeSpec spec, RenderSpec render) {
         int version = render.matrix().version();
         return switch (spec.format()) {
             case SVG -> {
@@ -96,14 +101,16 @@ public final class CodeGenerator {
                 RenderSpec check = svgCheck(render);
                 DecodeSample sample = DecodeSample.forCode(check);
                 RasterRenderer.streamRows(check, sample);
-                boolean verified = DecodeVerifier.verifies(sample, check, spec.data());
-                yield new GeneratedCode(spec, version, svg, null, SafetyAssessor.assess(render, verified));
+                Readback readback = DecodeVerifier.read(sample, check, spec.data());
+                yield new Drawn(new GeneratedCode(spec, version, svg, null, SafetyAssessor.assess(render, readback)),
+                        readback);
             }
             case PNG -> {
                 DecodeSample sample = DecodeSample.forCode(render);
                 ByteBuffer png = RasterRenderer.png(render, sample);
-                boolean verified = DecodeVerifier.verifies(sample, render, spec.data());
-                yield new GeneratedCode(spec, version, null, png, SafetyAssessor.assess(render, verified));
+                Readback readback = DecodeVerifier.read(sample, render, spec.data());
+                yield new Drawn(new GeneratedCode(spec, version, null, png, SafetyAssessor.assess(render, readback)),
+                        readback);
             }
         };
     }

@@ -92,11 +92,16 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, L
      * it is drawn over the modules, those under it.
      */
     public double logoCoverage() {
-        if (logo == null) {
-            return 0;
-        }
         long modules = matrix.modules();
-        return underLogo(logo.clearModules() ? logo.margin() : 0).cardinality() / (double) (modules * modules);
+        return hiddenByLogo().cardinality() / (double) (modules * modules);
+    }
+
+    /**
+     * The modules of the symbol a scanner cannot read because of the logo (see {@link #logoCoverage}): bit
+     * {@code y * modules + x}.
+     */
+    public BitSet hiddenByLogo() {
+        return logo == null ? new BitSet() : underLogo(logo.clearModules() ? logo.margin() : 0);
     }
 
     private BitSet underLogo(double margin) {

@@ -113,6 +113,11 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         return (colour * alpha + WEIGHT_SUM * CHANNEL * (CHANNEL - alpha)) / CHANNEL;
     }
 
+    /** The sample as the decoders read it; it shares the sample's pixels. */
+    public GreyImage grey() {
+        return new GreyImage(luminance, getWidth(), getHeight());
+    }
+
     /** Source pixels per sample pixel along each axis. */
     int factor() {
         return factor;

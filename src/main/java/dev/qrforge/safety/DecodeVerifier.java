@@ -1,7 +1,13 @@
 package dev.qrforge.safety;
 
+import boofcv.abst.fiducial.QrCodeDetector;
+import boofcv.alg.fiducial.qrcode.QrCode;
+import boofcv.factory.fiducial.FactoryFiducial;
+import boofcv.struct.image.GrayU8;
 import com.google.zxing.BinaryBitmap;
 import com.google.zxing.DecodeHintType;
+import com.google.zxing.LuminanceSource;
+import com.google.zxing.PlanarYUVLuminanceSource;
 import com.google.zxing.ReaderException;
 import com.google.zxing.common.HybridBinarizer;
 import com.google.zxing.qrcode.QRCodeReader;
@@ -10,11 +16,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks that a rendering decodes back to its data the way a phone's scanner would read it: ZXing's detector finds the
- * three finder patterns in the image, samples the grid it infers and decodes. That is stricter than reading the known
- * grid: a styled body can hold shapes the detector takes for a finder pattern, and styled eyes can escape it, and the
- * calibration suite (docs/scannability-calibration.md) counts a code that ZXing's detector cannot read as one that
- * fails.
+ * Reads a rendering back the way phones' scanners read it, with two decoders written independently of each other:
+ * ZXing (the engine of most Android scanning apps) and BoofCV. Each finds the three finder patterns in the image
+ * itself, samples the grid it infers and decodes; neither is told where the code is. The two fail on different
+ * designs (ZXing checks the proportions of the eyes' dark runs, BoofCV finds eyes by their square outline), and
+ * the calibration suite (docs/scannability-calibration.md) found codes each one alone let through that other
+ * scanners could not read. What both read is read again as the {@link CameraView} sees it.
  */
 public final class DecodeVerifier {
 
@@ -30,24 +37,30 @@ public final class DecodeVerifier {
     /** The sample itself, the binarised image and ZXing's working copies, each at most the size of the sample. */
     private static final int SAMPLE_COPIES = 3;
     /**
-     * What ZXing's detectors and decoder allocate besides: under 0.7 MB was measured, for a dense code too small to
-     * read, which goes through every detector.
+     * What BoofCV holds besides, per sample pixel: its binary image, its contour labels (4 bytes a pixel) and the
+     * intermediate images of its local threshold.
      */
-    private static final int DECODER_BYTES = 1024 * 1024;
+    private static final int BOOFCV_BYTES_PER_PIXEL = 8;
+    /**
+     * What the detectors and decoders allocate besides: under 0.7 MB was measured for ZXing, for a dense code too
+     * small to read, which goes through every detector; BoofCV's polygon and grid structures take about as much.
+     */
+    private static final int DECODER_BYTES = 2 * 1024 * 1024;
 
     private DecodeVerifier() {
     }
 
     /** The heap verifying the rendering of {@code spec} holds at its peak, sample included. */
     public static long memoryCost(RenderSpec spec) {
-        return SAMPLE_COPIES * DecodeSample.bytesFor(spec) + DECODER_BYTES;
+        long sample = DecodeSample.bytesFor(spec);
+        return (SAMPLE_COPIES + BOOFCV_BYTES_PER_PIXEL) * sample + DECODER_BYTES;
     }
 
     /**
-     * Returns whether {@code sample}, taken of a rendering of {@code spec} at exactly {@code spec.size()} pixels,
-     * decodes to {@code expectedText}.
+     * Reads {@code sample}, taken of a rendering of {@code spec} at exactly {@code spec.size()} pixels, with both
+     * decoders, and measures its contrast where the modules are.
      */
-    public static boolean verifies(DecodeSample sample, RenderSpec spec, String expectedText) {
+    public static Readback read(DecodeSample sample, RenderSpec spec, String expectedText) {
         if (sample.sourceWidth() != spec.size() || sample.sourceHeight() != spec.size()) {
             throw new IllegalArgumentException("sample is of " + sample.sourceWidth() + "×" + sample.sourceHeight()
                     + " px, spec says " + spec.size());
@@ -55,8 +68,26 @@ public final class DecodeVerifier {
         if (!sample.complete()) {
             throw new IllegalStateException("the sample is missing rows");
         }
+        GreyImage image = sample.grey();
+        boolean zxing = zxing(sample, expectedText);
+        boolean boofcv = boofcv(image, expectedText);
+        boolean cameraView = false;
+        if (zxing && boofcv) {
+            GreyImage view = CameraView.of(image);
+            cameraView = view != null && zxing(view, expectedText) && boofcv(view, expectedText);
+        }
+        return new Readback(zxing, boofcv, cameraView, ModuleContrast.measure(image, sample.factor(), spec));
+    }
+
+    /** Whether ZXing's detector reads {@code image} as {@code expectedText}. */
+    public static boolean zxing(GreyImage image, String expectedText) {
+        return zxing(new PlanarYUVLuminanceSource(image.pixels(), image.width(), image.height(), 0, 0, image.width(),
+                image.height(), false), expectedText);
+    }
+
+    private static boolean zxing(LuminanceSource source, String expectedText) {
         // One bitmap for all attempts: it caches the binarised image.
-        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(sample));
+        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(source));
         for (Map<DecodeHintType, Boolean> hints : ATTEMPTS) {
             try {
                 if (new QRCodeReader().decode(bitmap, hints).getText().equals(expectedText)) {
@@ -64,6 +95,26 @@ public final class DecodeVerifier {
                 }
             } catch (ReaderException notFoundOrUnreadable) {
                 // The next attempt may still succeed.
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether BoofCV's QR detector, with its default configuration, finds a code in {@code image} that reads as
+     * {@code expectedText}. A detector holds per-image state, so each read has its own.
+     */
+    public static boolean boofcv(GreyImage image, String expectedText) {
+        GrayU8 grey = new GrayU8();
+        grey.data = image.pixels();
+        grey.width = image.width();
+        grey.height = image.height();
+        grey.stride = image.width();
+        QrCodeDetector<GrayU8> detector = FactoryFiducial.qrcode(null, GrayU8.class);
+        detector.process(grey);
+        for (QrCode code : detector.getDetections()) {
+            if (expectedText.equals(code.message)) {
+                return true;
             }
         }
         return false;

@@ -19,21 +19,16 @@ import java.util.Set;
 
 /**
  * Scores how safely a rendered code will scan. Each finding deducts a penalty from a perfect score and explains itself
- * in a warning a designer can act on.
+ * in a warning a designer can act on; the score's band is the status (OPTIMAL from 80, ACCEPTABLE from 50, RISKY
+ * below).
  *
- * <p>The model was fitted to the calibration suite (ScannabilityCalibrationTest, docs/scannability-calibration.md),
- * which renders over a thousand designs and decodes each with ZXing, BoofCV and zbar, cleanly and under simulated
- * poor conditions.
- * Three kinds of finding follow from what it showed:
- * <ul>
- * <li><b>Evidence of failure</b> makes a code {@code RISKY} whatever its score: our own ZXing read failed, or a
- * design trait that made one of the decoders fail every time it was tried (eyes that square-seeking scanners cannot
- * find, colours that vanish, modules too small to survive, a logo the error correction cannot cover).</li>
- * <li><b>Thin margins</b> cost more than 20 points, so the code is not {@code OPTIMAL}: such codes decoded in the grid
- * but some failed under poor conditions. Thin margins alone never make a code {@code RISKY}; only evidence does.</li>
- * <li><b>Advice</b> costs at most 10 points: worth fixing, not a danger on its own.</li>
- * </ul>
- * All thresholds and penalties are the constants below.
+ * <p>Evidence comes first: the service reads every delivered image back with two independent decoders
+ * ({@link DecodeVerifier}). When either fails, the code is RISKY whatever else is true (its score is capped below 50);
+ * when both read it but not as the {@link CameraView} sees it (further away, slightly out of focus), it is not
+ * OPTIMAL. The traits scored below are what the calibration suite (ScannabilityCalibrationTest,
+ * docs/scannability-calibration.md) found makes other scanners (zbar, phones in poor light) fail on codes both our
+ * decoders read: their penalties are sized so that such codes fall out of OPTIMAL, and so that codes that read
+ * everywhere are rarely RISKY. All thresholds and penalties are the constants below; docs/api.md lists them.
  */
 public final class SafetyAssessor {
 
@@ -42,37 +37,38 @@ public final class SafetyAssessor {
     static final int ACCEPTABLE_MIN_SCORE = 50;
     private static final int PERCENT = 100;
 
-    /** Our own decoder could not read the rendering: the strongest evidence there is, so it also forces RISKY. */
+    /** One of our decoders could not read the rendering: the strongest evidence there is, so it forces RISKY. */
     static final int UNVERIFIED_PENALTY = 50;
+    /** Both read it, but not as the camera view sees it: no margin left for distance, focus or print. */
+    static final int CAMERA_VIEW_PENALTY = 25;
 
     /*
-     * WCAG contrast between the background and the weakest dark colour. Scanners binarise by luminance: in the grid,
-     * below 2:1 the decoders failed; up to 7:1 (WCAG's enhanced level) some codes failed under dim, noisy capture.
+     * WCAG contrast between the light and the dark modules, measured where the modules are (Readback's
+     * moduleContrast). Scanners binarise by luminance: below 2:1 the decoders failed; up to 7:1 (WCAG's enhanced
+     * level) zbar failed on some codes our decoders read.
      */
     static final double MIN_CONTRAST = 2;
     static final double LOW_CONTRAST = 4.5;
     static final double SAFE_CONTRAST = 7;
-    static final int INSUFFICIENT_CONTRAST_PENALTY = 60;
+    static final int INSUFFICIENT_CONTRAST_PENALTY = 55;
     static final int LOW_CONTRAST_PENALTY = 30;
     static final int MODERATE_CONTRAST_PENALTY = 21;
 
     /** Light on dark: ZXing, zbar and most phone scanners look only for dark modules on a light ground. */
     static final int INVERTED_PENALTY = 30;
 
-    /** What a transparent code is judged against: the light surface it must be placed on to scan. */
-    static final Rgb ASSUMED_SURFACE = Rgb.WHITE;
     /** The luminance that contrasts equally with black and with white: lighter colours are "light". */
     static final double MID_GREY_LUMINANCE = 0.179;
 
     /*
-     * Image pixels per module. Below 2 anti-aliasing smears neighbouring modules together: in the grid all but a few
-     * such codes failed, and those our own decoder reads already (it reads the delivered pixels), so the finding is
-     * the heaviest short of RISKY. Below 4 codes decoded but failed when the image was blurred or rescaled.
+     * Image pixels per module. Below 2 anti-aliasing smears neighbouring modules together; below 4 codes decoded but
+     * failed once the image was blurred or rescaled. Under CameraView.REDUCTION × 2 = 6 the camera view has fewer
+     * than 2 pixels per module and fails, which costs CAMERA_VIEW_PENALTY on top.
      */
     static final double MIN_MODULE_PIXELS = 2;
     static final double SAFE_MODULE_PIXELS = 4;
-    static final int TINY_MODULE_PENALTY = 55;
-    static final int SMALL_MODULE_PENALTY = 25;
+    static final int TINY_MODULE_PENALTY = 30;
+    static final int SMALL_MODULE_PENALTY = 10;
 
     /*
      * Quiet zone in modules. ISO/IEC 18004 asks for 4. Without any, the decoders failed; with one, some did under
@@ -97,30 +93,40 @@ public final class SafetyAssessor {
      * Logo coverage against what the error correction recovers. Hidden modules are errors the decoder must correct,
      * and a codeword with one hidden module is as wrong as one with eight, so a logo costs more of the budget than
      * its share of modules; and the same budget must still cover smudges, glare and the camera's misreads. Up to
-     * SAFE_LOGO_SHARE of the budget leaves enough; beyond MAX_LOGO_SHARE decoding failed (forces RISKY).
+     * SAFE_LOGO_SHARE of the budget leaves enough; beyond MAX_LOGO_SHARE nothing is left.
      */
     static final double SAFE_LOGO_SHARE = 0.5;
     static final double MAX_LOGO_SHARE = 1;
     static final int HEAVY_LOGO_PENALTY = 25;
-    static final int EXCESSIVE_LOGO_PENALTY = 55;
+    static final int EXCESSIVE_LOGO_PENALTY = 40;
     /** Logo sizes are suggested in steps a designer can act on: hundredths of the code's width. */
     private static final int LOGO_SIZE_STEPS = 100;
 
     /*
-     * Eyes. BoofCV finds a finder pattern by its outline as a quadrilateral, so a frame whose corners are rounded or
-     * cut by more than a module is never found (forces RISKY); smaller roundings it loses once they span more than
-     * about MAX_CORNER_PIXELS (its tolerance is in pixels), and from CORNER_MARGIN_PIXELS some failed under poor
-     * capture, though zbar and ZXing still read them all.
-     * ZXing needs a solid centre (its dark runs across the eye, diagonals included, in the ratio 1:1:3:1:1), which
-     * dotted balls lack, and BoofCV an outline, which dotted frames lack; below DOTS_MERGE_PIXELS per module the dots
-     * blur into solid shapes and were found.
+     * What the logo looks like (LogoTraits). A photograph changes from one module to the next like modules do, and
+     * where it is drawn over the modules, or borders them, binarising scanners see spurious modules; a shape in the
+     * eyes' proportions is taken for a fourth eye.
+     */
+    static final double BUSY_LOGO = 1.1;
+    static final int BUSY_LOGO_PENALTY = 21;
+    static final int BUSY_LOGO_OVER_MODULES_PENALTY = 30;
+    static final int FINDER_LIKE_LOGO_PENALTY = 30;
+
+    /*
+     * Eyes. Scanners that find a finder pattern by its outline as a quadrilateral (BoofCV, and phones' own
+     * detectors) lose frames whose corners are rounded or cut by more than a module, and smaller roundings once
+     * they span more than about CORNER_MARGIN_PIXELS; when both our decoders read such eyes anyway, what is left is
+     * advice. Outline-finders also miss dotted frames, which the calibration grid's zbar and ZXing mostly read.
+     * ZXing and zbar need a solid centre (dark runs across the eye in the ratio 1:1:3:1:1), which dotted balls lack
+     * once the dots are distinct, from DOTS_MERGE_PIXELS per module: a read of the SVG's check raster at 6 px per
+     * module then says little of the same code shown larger, so such balls cost enough to be RISKY.
      */
     static final double MAX_CORNER_MODULES = 1;
-    static final double MAX_CORNER_PIXELS = 15;
     static final double CORNER_MARGIN_PIXELS = 8;
     static final double DOTS_MERGE_PIXELS = 4;
-    static final int UNFINDABLE_EYE_PENALTY = 40;
-    static final int FRAGILE_EYE_PENALTY = 25;
+    static final int ROUND_EYE_PENALTY = 10;
+    static final int DOTTED_EYE_PENALTY = 21;
+    static final int DISTINCT_DOTS_BALL_PENALTY = 55;
 
     /*
      * Texture behind a code placed over an image (Backdrop.busyness). Photos and gradients stay close to
@@ -141,17 +147,21 @@ public final class SafetyAssessor {
     private SafetyAssessor() {
     }
 
-    /**
-     * Assesses a rendering.
-     *
-     * @param verified whether the rendering decoded back to its data (see {@link DecodeVerifier})
-     */
-    public static Safety assess(RenderSpec spec, boolean verified) {
+    /** Assesses a rendering from what was read back of it ({@link DecodeVerifier#read}). */
+    public static Safety assess(RenderSpec spec, Readback readback) {
         Findings findings = new Findings();
-        assessVerification(verified, REDRAW_REMEDY, findings);
-        assessContrast(spec.design(), findings);
+        assessReadback(readback, spec, REDRAW_REMEDY, findings);
+        assessContrast(spec.design(), readback.moduleContrast(), findings);
         assessGeometry(spec, findings);
-        return findings.toSafety(verified);
+        return findings.toSafety(readback.verified());
+    }
+
+    /**
+     * Whether the design alone, read by both decoders, would still be RISKY: then another mask pattern, which
+     * changes nothing else, cannot save it.
+     */
+    public static boolean riskyEvenIfRead(RenderSpec spec, Readback readback) {
+        return assess(spec, readback.asIfRead()).status() == SafetyStatus.RISKY;
     }
 
     /**
@@ -159,24 +169,33 @@ public final class SafetyAssessor {
      * one measured against the image, whose texture is judged too; the design's background colour plays no part.
      *
      * @param spec     the code as placed: {@code spec.size()} is its edge on the image
-     * @param verified whether the composite decoded back to the code's data
+     * @param readback what was read back of the composite, over the code's box
      */
-    public static Safety assessPlaced(RenderSpec spec, boolean verified, Backdrop backdrop) {
+    public static Safety assessPlaced(RenderSpec spec, Readback readback, Backdrop backdrop) {
         Findings findings = new Findings();
-        assessVerification(verified, PLATE_REMEDY + ", or " + REDRAW_REMEDY, findings);
+        assessReadback(readback, spec, PLATE_REMEDY + ", or " + REDRAW_REMEDY, findings);
         gradeContrast(backdrop.contrast(), "the image under the code's light modules and quiet zone (at "
                 + backdrop.area() + ") has contrast " + tenths(backdrop.contrast()) + ":1 with its dark modules",
                 PLATE_REMEDY, findings);
         assessBusyness(backdrop, findings);
         assessGeometry(spec, findings);
-        return findings.toSafety(verified);
+        return findings.toSafety(readback.verified());
     }
 
-    private static void assessVerification(boolean verified, String remedy, Findings findings) {
-        if (!verified) {
+    private static void assessReadback(Readback readback, RenderSpec spec, String remedy, Findings findings) {
+        if (!readback.verified()) {
+            String failed = readback.zxing() ? "BoofCV, whose detector finds eyes by their square outline,"
+                    : readback.boofcv() ? "ZXing, the engine of most Android scanning apps,"
+                    : "neither of our two decoders (ZXing and BoofCV)";
             findings.forceRisky();
-            findings.deduct(UNVERIFIED_PENALTY, "our decoder could not read this rendering back, so phones are likely"
-                    + " to fail too — " + remedy);
+            findings.deduct(UNVERIFIED_PENALTY, (readback.zxing() || readback.boofcv() ? failed + " could not"
+                    : failed + " could") + " read this rendering back, so phones are likely to fail too — " + remedy);
+        } else if (!readback.cameraView()) {
+            int safeSize = (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION);
+            findings.deduct(CAMERA_VIEW_PENALTY, "the code reads as delivered, but not as a camera sees it from a"
+                    + " little further away or slightly out of focus (at a third of its size, blurred), so it leaves"
+                    + " no margin for distance, focus or print — show or print it larger (a size of at least "
+                    + safeSize + " px), or " + REDRAW_REMEDY);
         }
     }
 
@@ -188,40 +207,37 @@ public final class SafetyAssessor {
         assessLogo(spec, findings);
     }
 
-    private static void assessContrast(Design design, Findings findings) {
-        Rgb background = design.transparent() ? ASSUMED_SURFACE : design.background();
+    private static void assessContrast(Design design, double moduleContrast, Findings findings) {
+        Rgb background = design.transparent() ? Rgb.WHITE : design.background();
         String ground = design.transparent() ? "a white surface" : "background " + background.hex();
         List<Rgb> darks = design.darkColours();
-        Rgb worst = darks.stream().min(Comparator.comparingDouble(c -> Rgb.contrastRatio(c, background)))
-                .orElseThrow();
-        double ratio = Rgb.contrastRatio(worst, background);
-        boolean light = worst.relativeLuminance() > background.relativeLuminance();
-        List<Rgb> stops = design.foregroundStops();
-        String finding = (!stops.contains(worst) ? "the eye colour " : stops.size() > 1
-                ? "the foreground gradient's colour " : "foreground ") + worst.hex() + " on " + ground
-                + " has contrast " + tenths(ratio) + ":1";
-        String remedy = light ? "use a dark foreground on a light background"
-                : design.transparent() ? "darken the foreground" : "darken the foreground or lighten the background";
+        Rgb weakest = darks.stream().max(Comparator.comparingDouble(Rgb::relativeLuminance)).orElseThrow();
         if (design.transparent()) {
             findings.deduct(0, "the background is transparent: this verdict assumes the code is placed on a white or"
                     + " light surface; on dark, busy or patterned ground it will not scan");
         }
-        gradeContrast(ratio, finding, remedy, findings);
-        if (design.transparent() && worst.relativeLuminance() > MID_GREY_LUMINANCE) {
-            findings.deduct(0, "the foreground " + worst.hex() + " is lighter than mid-grey, so on a light surface"
+        if (design.transparent() && weakest.relativeLuminance() > MID_GREY_LUMINANCE) {
+            findings.deduct(0, "the foreground " + weakest.hex() + " is lighter than mid-grey, so on a light surface"
                     + " it stands out poorly, and on a dark one most scanners cannot read light modules — use a dark"
                     + " foreground, or an opaque light background behind it");
-        } else if (!design.transparent()
-                && darks.stream().anyMatch(c -> c.relativeLuminance() > background.relativeLuminance())) {
-            findings.forceRisky();
-            findings.deduct(INVERTED_PENALTY, "the foreground is lighter than the background; most scanners only read"
-                    + " dark codes on a light background — swap the colours");
+        } else if (!design.transparent() && weakest.relativeLuminance() > background.relativeLuminance()) {
+            findings.deduct(INVERTED_PENALTY, "the foreground " + weakest.hex() + " is lighter than the "
+                    + ground + "; most scanners only read dark codes on a light background — swap the colours");
+            return;
         }
+        List<Rgb> stops = design.foregroundStops();
+        String painted = stops.size() > 1 || !stops.containsAll(darks) ? "the modules' colours (the lightest tenth"
+                + " of the dark modules, as drawn)" : "foreground " + design.foreground().hex();
+        String remedy = design.transparent() ? "darken the foreground"
+                + (stops.size() > 1 ? " and the gradient's second colour" : "")
+                : "darken the foreground" + (stops.size() > 1 ? " and the gradient's second colour" : "")
+                + " or lighten the background";
+        gradeContrast(moduleContrast, painted + " on " + ground + " have contrast " + tenths(moduleContrast) + ":1",
+                remedy, findings);
     }
 
     private static void gradeContrast(double ratio, String finding, String remedy, Findings findings) {
         if (ratio < MIN_CONTRAST) {
-            findings.forceRisky();
             findings.deduct(INSUFFICIENT_CONTRAST_PENALTY, finding + "; scanners need at least "
                     + tenths(MIN_CONTRAST) + ":1, " + tenths(SAFE_CONTRAST) + ":1 is safe — " + remedy);
         } else if (ratio < LOW_CONTRAST) {
@@ -276,7 +292,6 @@ public final class SafetyAssessor {
                 + " its surroundings";
         String remedy = " — use margin " + STANDARD_QUIET_ZONE;
         if (margin == 0) {
-            findings.forceRisky();
             findings.deduct(MISSING_QUIET_ZONE_PENALTY, finding + ", and without one scanners cannot find where the"
                     + " code begins" + remedy);
         } else if (margin < NARROW_QUIET_ZONE) {
@@ -313,74 +328,79 @@ public final class SafetyAssessor {
             balls.add(eye.ballStyle());
         }
         for (EyeFrameStyle frame : frames) {
-            assessFrame(frame, pixels, spec, findings);
+            assessFrame(frame, pixels, findings);
         }
         if (balls.contains(EyeBallStyle.DOTS)) {
-            dotted("eye ball style 'dots' leaves the eye without the solid centre that scanners checking its"
-                    + " proportions (ZXing-based ones) look for", "square, rounded, circle, leaf, diamond or star"
-                    + " balls", pixels, findings);
+            String finding = "eye ball style 'dots' leaves the eye without the solid centre that scanners checking"
+                    + " its proportions (ZXing- and zbar-based ones) look for";
+            String remedy = " — use square, rounded, circle, leaf, diamond or star balls";
+            if (pixels >= DOTS_MERGE_PIXELS) {
+                findings.deduct(DISTINCT_DOTS_BALL_PENALTY, finding + ", and at " + tenths(pixels) + " px per module"
+                        + " the dots are distinct, so they lose it in most renderings" + remedy);
+            } else {
+                findings.deduct(DOTTED_EYE_PENALTY, finding + "; at " + tenths(pixels) + " px per module the dots"
+                        + " still blur together, but any larger rendering loses the eyes" + remedy);
+            }
         }
     }
 
-    private static void assessFrame(EyeFrameStyle frame, double pixels, RenderSpec spec, Findings findings) {
+    private static void assessFrame(EyeFrameStyle frame, double pixels, Findings findings) {
         String name = "eye frame style '" + WireNames.of(frame) + "'";
         if (frame == EyeFrameStyle.DOTS) {
-            dotted(name + " has no outline for scanners that find eyes by their square outline (BoofCV-based ones)",
-                    SAFE_FRAMES + " frames", pixels, findings);
+            findings.deduct(DOTTED_EYE_PENALTY, name + " has no outline for scanners that find eyes by their square"
+                    + " outline (BoofCV-based ones and many phones' own) — use " + SAFE_FRAMES + " frames");
             return;
         }
         double corner = frame.corner();
-        if (corner > MAX_CORNER_MODULES) {
-            findings.forceRisky();
-            findings.deduct(UNFINDABLE_EYE_PENALTY, name + " rounds the eyes' corners by " + tenths(corner)
-                    + " modules; scanners that find eyes by their square outline (BoofCV-based ones) miss it — use "
-                    + SAFE_FRAMES + " frames");
-            return;
-        }
-        double cornerPixels = corner * pixels;
-        if (cornerPixels <= CORNER_MARGIN_PIXELS) {
-            return;
-        }
-        int largest = (int) Math.floor(CORNER_MARGIN_PIXELS / corner * spec.totalModules());
-        String finding = name + " rounds or cuts the eyes' corners by " + tenths(cornerPixels) + " px at this"
-                + " size; scanners that find eyes by their square outline (BoofCV-based ones) lose corners of more"
-                + " than " + tenths(MAX_CORNER_PIXELS) + " px";
-        String remedy = " — use square frames, or a size of at most " + largest + " px";
-        findings.deduct(FRAGILE_EYE_PENALTY, cornerPixels > MAX_CORNER_PIXELS ? finding + remedy
-                : finding + ", and in poor light smaller ones" + remedy);
-    }
-
-    /** Dotted eyes: found only while the dots blur into solid shapes, at few pixels per module. */
-    private static void dotted(String finding, String alternatives, double pixels, Findings findings) {
-        if (pixels >= DOTS_MERGE_PIXELS) {
-            findings.forceRisky();
-            findings.deduct(UNFINDABLE_EYE_PENALTY, finding + " — use " + alternatives);
-        } else {
-            findings.deduct(FRAGILE_EYE_PENALTY, finding + "; at " + tenths(pixels) + " px per module the dots still"
-                    + " blur together, but any larger rendering loses the eyes — use " + alternatives);
+        if (corner > MAX_CORNER_MODULES || corner * pixels > CORNER_MARGIN_PIXELS) {
+            findings.deduct(ROUND_EYE_PENALTY, name + " rounds or cuts the eyes' corners by " + tenths(corner)
+                    + (corner == 1 ? " module" : " modules") + " (" + tenths(corner * pixels) + " px); scanners that"
+                    + " find eyes by their square outline (BoofCV-based ones and many phones' own) lose strongly"
+                    + " rounded corners — " + SAFE_FRAMES + " frames are the safest");
         }
     }
 
     private static void assessLogo(RenderSpec spec, Findings findings) {
+        if (spec.logo() == null) {
+            return;
+        }
+        assessLogoCoverage(spec, findings);
+        LogoTraits traits = LogoTraits.of(spec);
+        boolean over = !spec.logo().clearModules();
+        if (traits.finderLike()) {
+            findings.deduct(FINDER_LIKE_LOGO_PENALTY, "the logo holds a shape in the proportions of the code's eyes"
+                    + " (a dark ring around a dark centre, 1:1:3:1:1, at about their size), which scanners take for a"
+                    + " fourth eye — use a logo without concentric rings or squares, or draw it much larger or"
+                    + " smaller than the eyes");
+        }
+        if (traits.busyness() >= BUSY_LOGO) {
+            findings.deduct(over ? BUSY_LOGO_OVER_MODULES_PENALTY : BUSY_LOGO_PENALTY, "the logo is busy like a photograph"
+                    + " (half of its points differ by " + hundredths(traits.busyness()) + ":1 or more in contrast from"
+                    + " the points a module away)" + (over ? " and drawn over the modules, so scanners see its texture as modules"
+                    + " — clear the modules under it (design.logo.clearModules), or use a flat, simple mark"
+                    : ", and scanners take texture next to modules for modules — use a flat, simple mark, or a"
+                    + " wider logo margin"));
+        }
+    }
+
+    private static void assessLogoCoverage(RenderSpec spec, Findings findings) {
         double coverage = spec.logoCoverage();
         ErrorCorrection level = spec.matrix().errorCorrection();
         double budget = level.recoverable();
         if (coverage <= SAFE_LOGO_SHARE * budget) {
             return;
         }
-        String finding = "the logo " + (spec.logo().clearModules() ? "and its margin cover " : "covers ")
-                + percent(coverage) + " % of the code; error correction " + level + " recovers about "
-                + percent(budget) + " %";
+        String finding = "the logo " + (spec.logo().clearModules() ? "and its margin hide " : "hides ")
+                + percent(coverage) + " % of the code's modules" + (spec.logo().clearModules() ? " (left out)"
+                : " (drawn over)") + "; error correction " + level + " recovers about " + percent(budget) + " %";
         String remedy = logoRemedy(spec, level);
         if (coverage > MAX_LOGO_SHARE * budget) {
-            findings.forceRisky();
             findings.deduct(EXCESSIVE_LOGO_PENALTY, finding + ", too little is left for print flaws and glare: "
                     + remedy);
         } else {
             findings.deduct(HEAVY_LOGO_PENALTY, finding + ", so a smudge or reflection can break it: " + remedy);
         }
     }
-
     /** The largest logo size, in hundredths, whose coverage stays safe; or, if none does, what else to change. */
     private static String logoRemedy(RenderSpec spec, ErrorCorrection level) {
         Logo logo = spec.logo();
@@ -398,6 +418,10 @@ public final class SafetyAssessor {
 
     private static long percent(double share) {
         return Math.round(share * PERCENT);
+    }
+
+    private static String hundredths(double value) {
+        return String.format(Locale.ROOT, "%.2f", Math.floor(value * 100) / 100);
     }
 
     /**
@@ -426,13 +450,10 @@ public final class SafetyAssessor {
             risky = true;
         }
 
-        /**
-         * The verdict: RISKY only on evidence of failure; thin margins, however many, leave a code ACCEPTABLE, as
-         * the calibration grid's codes with several of them still decoded.
-         */
+        /** The verdict: the score's band, the score capped below ACCEPTABLE on evidence of failure. */
         Safety toSafety(boolean verified) {
             int score = Math.max(0, PERFECT_SCORE - penalty);
-            score = risky ? Math.min(score, ACCEPTABLE_MIN_SCORE - 1) : Math.max(score, ACCEPTABLE_MIN_SCORE);
+            score = risky ? Math.min(score, ACCEPTABLE_MIN_SCORE - 1) : score;
             SafetyStatus status = score >= OPTIMAL_MIN_SCORE ? SafetyStatus.OPTIMAL
                     : score >= ACCEPTABLE_MIN_SCORE ? SafetyStatus.ACCEPTABLE
                     : SafetyStatus.RISKY;

@@ -1,6 +1,8 @@
 /**
- * Whether a rendering will scan: {@code DecodeVerifier} decodes the image actually drawn (a box-averaged
- * {@code DecodeSample} of it), {@code SafetyAssessor} scores contrast, size, quiet zone, density, eyes and logo into the
- * verdict every response carries. Uses {@code render}, and {@code api} for the wire names of styles its warnings quote.
+ * Whether a rendering will scan: {@code DecodeVerifier} reads the image actually drawn (a box-averaged
+ * {@code DecodeSample} of it) with ZXing and BoofCV, as delivered and in the {@code CameraView}, and measures the
+ * contrast where the modules are; {@code LogoTraits} measures the logo as drawn; {@code SafetyAssessor} scores all of it
+ * with pixels per module, quiet zone, density and eyes into the verdict every response carries. Uses {@code render},
+ * and {@code api} for the wire names of styles its warnings quote.
  */
 package dev.qrforge.safety;

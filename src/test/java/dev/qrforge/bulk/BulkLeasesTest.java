@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Bulk job leases on a real database ({@link MigratedDatabases}): claiming a job whose node is gone, renewing, and
  * a node that lost a job being unable to record results for it.
  */
+@Tag(MigratedDatabases.TAG)
 class BulkLeasesTest {
 
     private static final String PG_SCHEMA = "qrforge_bulk_lease_test";

@@ -12,8 +12,11 @@ import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.Eyes;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
+import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
+import dev.qrforge.safety.CameraView;
+import dev.qrforge.safety.GreyImage;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.testing.Decoding;
 import dev.qrforge.testing.Logos;
@@ -25,10 +28,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The grid of designs the calibration suite renders: every body style × every eye frame × every eye ball exactly
- * once (13 × 7 × 7 = 637 designs), each with a colour pair, gradient, size, margin, logo and data length drawn from
- * a seeded generator, weighted towards what designers actually choose but reaching hopeless contrast, tiny sizes,
- * oversize logos, inverted colours and transparent codes on light and dark surfaces.
+ * The grid of designs the calibration suite renders, drawn from a generator with a fixed seed: every body style ×
+ * every eye frame × every eye ball once (13 × 7 × 7 = 637 designs), then {@link #RANDOM_CASES} more with every trait
+ * drawn at random. Each has a colour pair, gradient (some ending in light colours), module size (1.5 to 12 pixels per
+ * module), margin, error correction, logo (a flat mark, a photograph as JPEG, or concentric squares like an eye;
+ * cleared or drawn over) and data length, weighted towards what designers actually choose but reaching hopeless
+ * contrast, tiny modules, oversize logos, inverted colours and transparent codes on light and dark surfaces.
  */
 public final class Calibration {
 
@@ -36,8 +41,8 @@ public final class Calibration {
     record Colours(String name, Rgb foreground, Rgb background, Rgb surface) {
     }
 
-    /** One design of the grid, and how it is shown to the decoders. */
-    public record Case(int index, CodeSpec spec, Rgb surface) {
+    /** One design of the grid, and how it is shown to the decoders; {@code logo} names the logo's kind. */
+    public record Case(int index, CodeSpec spec, Rgb surface, String logo) {
 
         Design design() {
             return spec.design();
@@ -74,8 +79,13 @@ public final class Calibration {
     /** How often each colour pair is drawn: mostly what designers pick, enough of the rest to find the edges. */
     private static final int[] COLOUR_WEIGHTS = {8, 4, 3, 3, 2, 2, 2, 2, 2, 2, 3, 2, 2, 2, 2, 1, 4, 2, 1, 2};
 
-    static final int[] SIZES = {100, 150, 200, 300, 500, 1000};
-    private static final int[] SIZE_WEIGHTS = {2, 2, 2, 3, 2, 2};
+    /** Module sizes are drawn log-uniformly from this range, in image pixels per module. */
+    static final double MIN_MODULE_PIXELS = 1.5;
+    static final double MAX_MODULE_PIXELS = 12;
+
+    /** Second gradient colours: dark ones, and light ones a designer picks for a soft look. */
+    private static final List<Rgb> GRADIENT_ENDS = List.of("#3949ab", "#00897b", "#b0b0b0", "#9fa8da", "#ffcc80",
+            "#c8e6c9", "#e0e0e0").stream().map(hex -> Rgb.parseHex(hex).orElseThrow()).toList();
 
     static final String[] DATA = {
         "https://qrf.example/s/Ab3dE9x",
@@ -83,60 +93,77 @@ public final class Calibration {
         "https://shop.example.com/products/winter-jacket-2026/size-guide?utm_source=print&utm_medium=poster"
                 + "&utm_campaign=store-window-2026&utm_content=variant-b&ref=qrforge-calibration&lang=en-GB#fit"};
 
-    /** Every body style × eye frame × eye ball combination, once per pass. */
-    private static final int COMBINATIONS = BodyStyle.values().length * EyeFrameStyle.values().length
+    /** Every body style × eye frame × eye ball combination, once. */
+    static final int COMBINATIONS = BodyStyle.values().length * EyeFrameStyle.values().length
             * EyeBallStyle.values().length;
-    static final int PASSES = 2;
+    static final int RANDOM_CASES = 1500;
+    private static final long SEED = 20_261_125L;
 
     private Calibration() {
     }
 
     static List<Case> grid() {
-        int bodies = BodyStyle.values().length;
-        int frames = EyeFrameStyle.values().length;
-        ImageFile logo = ClientImages.read(Logos.pngDataUri(256), "design.logo", LogoReader.RULES);
+        BodyStyle[] bodies = BodyStyle.values();
+        EyeFrameStyle[] frames = EyeFrameStyle.values();
+        EyeBallStyle[] balls = EyeBallStyle.values();
+        ImageFile mark = ClientImages.read(Logos.pngDataUri(256), "design.logo", LogoReader.RULES);
+        ImageFile finderLike = ClientImages.read(Logos.finderLikePngDataUri(252, new Color(0x1b2a6b)), "design.logo",
+                LogoReader.RULES);
+        List<ImageFile> photos = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            photos.add(ClientImages.read(Logos.photoJpegDataUri(256, p), "design.logo", LogoReader.RULES));
+        }
+        Random random = new Random(SEED);
         List<Case> cases = new ArrayList<>();
-        for (int i = 0; i < COMBINATIONS * PASSES; i++) {
-            Random random = new Random(1_000_003L * i + 17);
-            int combination = i % COMBINATIONS;
-            BodyStyle body = BodyStyle.values()[combination % bodies];
-            EyeFrameStyle frame = EyeFrameStyle.values()[combination / bodies % frames];
-            EyeBallStyle ball = EyeBallStyle.values()[combination / (bodies * frames)];
-            Colours colours = COLOURS.get(weighted(random, COLOUR_WEIGHTS));
-            Gradient gradient = switch (random.nextInt(8)) {
-                case 0 -> new Gradient(GradientType.LINEAR, Rgb.parseHex("#3949ab").orElseThrow(), 45, true);
-                case 1 -> new Gradient(GradientType.LINEAR, Rgb.parseHex("#b0b0b0").orElseThrow(), 90, true);
-                case 2 -> new Gradient(GradientType.RADIAL, Rgb.parseHex("#00897b").orElseThrow(), 45, false);
-                default -> null;
-            };
-            if (colours.foreground().relativeLuminance() > 0.5) {
-                gradient = null;
+        for (int i = 0; i < COMBINATIONS + RANDOM_CASES; i++) {
+            BodyStyle body;
+            EyeFrameStyle frame;
+            EyeBallStyle ball;
+            if (i < COMBINATIONS) {
+                body = bodies[i % bodies.length];
+                frame = frames[i / bodies.length % frames.length];
+                ball = balls[i / (bodies.length * frames.length)];
+            } else {
+                body = bodies[random.nextInt(bodies.length)];
+                frame = frames[random.nextInt(frames.length)];
+                ball = balls[random.nextInt(balls.length)];
             }
-            int size = SIZES[weighted(random, SIZE_WEIGHTS)];
+            Colours colours = COLOURS.get(weighted(random, COLOUR_WEIGHTS));
+            Gradient gradient = random.nextInt(3) > 0 || colours.foreground().relativeLuminance() > 0.5 ? null
+                    : new Gradient(random.nextBoolean() ? GradientType.LINEAR : GradientType.RADIAL,
+                            GRADIENT_ENDS.get(random.nextInt(GRADIENT_ENDS.size())), 45 * random.nextInt(8),
+                            random.nextBoolean());
             int margin = switch (random.nextInt(10)) {
                 case 0 -> 0;
                 case 1 -> 1;
                 case 2 -> 2;
                 default -> 4;
             };
-            LogoSpec logoSpec = switch (random.nextInt(10)) {
-                case 0 -> new LogoSpec(logo, 0.1, 1, true);
-                case 1 -> new LogoSpec(logo, 0.2, 1, true);
-                case 2 -> new LogoSpec(logo, 0.25, 1, true);
-                case 3 -> new LogoSpec(logo, 0.3, 1, true);
-                case 4 -> new LogoSpec(logo, 0.3, 0, false);
-                default -> null;
-            };
+            String logoKind = "none";
+            LogoSpec logoSpec = null;
+            int logoPick = random.nextInt(20);
+            if (logoPick < 8) {
+                double size = 0.1 + 0.05 * random.nextInt(5);
+                boolean clear = random.nextInt(4) > 0;
+                ImageFile file = logoPick < 4 ? mark : logoPick < 7 ? photos.get(random.nextInt(photos.size()))
+                        : finderLike;
+                logoKind = (logoPick < 4 ? "flat mark" : logoPick < 7 ? "photo" : "finder-like");
+                logoSpec = new LogoSpec(file, size, clear ? 1 : 0, clear);
+            }
             ErrorCorrection ec = switch (random.nextInt(6)) {
                 case 0 -> ErrorCorrection.L;
                 case 1 -> ErrorCorrection.Q;
                 default -> QrRequestValidator.defaultErrorCorrection(logoSpec);
             };
             String data = DATA[random.nextInt(DATA.length)];
+            double modulePixels = MIN_MODULE_PIXELS * Math.pow(MAX_MODULE_PIXELS / MIN_MODULE_PIXELS,
+                    random.nextDouble());
+            int totalModules = QrEncoder.encode(data, ec).modules() + 2 * margin;
+            int size = Math.max(QrRequestValidator.MIN_SIZE, (int) Math.round(modulePixels * totalModules));
             Design design = new Design(body, colours.foreground(), colours.background(), gradient,
                     Eyes.same(new Eye(frame, ball, null, null)));
             cases.add(new Case(i, new CodeSpec(data, ImageFormat.PNG, size, margin, ec, design, logoSpec),
-                    colours.surface()));
+                    colours.surface(), logoKind));
         }
         return cases;
     }
@@ -155,90 +182,24 @@ public final class Calibration {
         return new Outcome(c, code.safety(), code.version(), render.moduleSize(), render.logoCoverage(), shown);
     }
 
-    /** Poor capture: contrast squeezed to 60 % around mid-grey, a defocus of a fifth of a module, sensor noise. */
-    static final double CONTRAST = 0.6;
-    static final double BLUR_MODULES = 0.2;
-    static final double NOISE_LEVELS = 6;
-    private static final int WHITE = 255;
-
-    /** No capture is sharper than this: lenses, displays and print all spread a point over about a pixel. */
-    static final double MIN_BLUR_PIXELS = 0.5;
-
-    /** Pixels per module a phone camera typically resolves a code at, from a comfortable scanning distance. */
-    static final double CAMERA_MODULE_PIXELS = 5;
-
-    /**
-     * The same image as a camera in poor conditions sees it: at most {@link #CAMERA_MODULE_PIXELS} per module,
-     * contrast squeezed to 60 % (dim light, matte print), a defocus blur of a fifth of a module, and sensor noise.
-     * A code that still decodes everywhere like this has margins to spare.
-     */
-    static BufferedImage stressed(BufferedImage image, double modulePixels, long seed) {
-        double scale = Math.min(1, CAMERA_MODULE_PIXELS / modulePixels);
-        if (scale < 1) {
-            int edge = Math.max(1, (int) Math.round(image.getWidth() * scale));
-            java.awt.Image smaller = image.getScaledInstance(edge, edge, java.awt.Image.SCALE_AREA_AVERAGING);
-            BufferedImage resized = new BufferedImage(edge, edge, BufferedImage.TYPE_INT_RGB);
-            Graphics2D g = resized.createGraphics();
-            g.drawImage(smaller, 0, 0, null);
-            g.dispose();
-            image = resized;
-            modulePixels *= scale;
-        }
+    /** The image as the verdict's {@link CameraView} sees it: a third of its edge, blurred. */
+    static BufferedImage cameraView(BufferedImage image) {
         int width = image.getWidth();
-        int height = image.getHeight();
-        double[] grey = new double[width * height];
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                int rgb = image.getRGB(x, y);
-                grey[y * width + x] = (0.299 * (rgb >> 16 & 0xff) + 0.587 * (rgb >> 8 & 0xff) + 0.114 * (rgb & 0xff));
-            }
+        byte[] grey = new byte[width * image.getHeight()];
+        for (int i = 0; i < grey.length; i++) {
+            grey[i] = (byte) GreyImage.grey(image.getRGB(i % width, i / width));
         }
-        grey = blur(grey, width, height, Math.max(MIN_BLUR_PIXELS, BLUR_MODULES * modulePixels));
-        Random noise = new Random(seed);
-        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                double v = WHITE * (1 - CONTRAST) / 2 + CONTRAST * grey[y * width + x]
-                        + NOISE_LEVELS * noise.nextGaussian();
-                int level = (int) Math.max(0, Math.min(255, Math.round(v)));
-                out.getRaster().setSample(x, y, 0, level);
+        GreyImage view = CameraView.of(new GreyImage(grey, width, image.getHeight()));
+        // RGB, not TYPE_BYTE_GRAY: Java reads a grey image's pixels back through a linear colour space, which would
+        // lighten every grey level the decoders are given.
+        BufferedImage out = new BufferedImage(view.width(), view.height(), BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < view.height(); y++) {
+            for (int x = 0; x < view.width(); x++) {
+                int level = view.at(x, y);
+                out.setRGB(x, y, level << 16 | level << 8 | level);
             }
         }
         return out;
-    }
-
-    private static double[] blur(double[] grey, int width, int height, double sigma) {
-        int radius = (int) Math.ceil(3 * sigma);
-        double[] kernel = new double[2 * radius + 1];
-        double sum = 0;
-        for (int i = -radius; i <= radius; i++) {
-            kernel[i + radius] = Math.exp(-i * i / (2 * sigma * sigma));
-            sum += kernel[i + radius];
-        }
-        for (int i = 0; i < kernel.length; i++) {
-            kernel[i] /= sum;
-        }
-        double[] across = new double[grey.length];
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                double v = 0;
-                for (int k = -radius; k <= radius; k++) {
-                    v += kernel[k + radius] * grey[y * width + Math.max(0, Math.min(width - 1, x + k))];
-                }
-                across[y * width + x] = v;
-            }
-        }
-        double[] down = new double[grey.length];
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                double v = 0;
-                for (int k = -radius; k <= radius; k++) {
-                    v += kernel[k + radius] * across[Math.max(0, Math.min(height - 1, y + k)) * width + x];
-                }
-                down[y * width + x] = v;
-            }
-        }
-        return down;
     }
 
     private static Colours opaque(String name, String foreground, String background) {
@@ -273,8 +234,10 @@ public final class Calibration {
         return WireNames.of(d.bodyStyle()) + " body, " + WireNames.of(d.eyes().topLeft().frameStyle()) + "/"
                 + WireNames.of(d.eyes().topLeft().ballStyle()) + " eyes, " + d.foreground().hex()
                 + (d.gradient() == null ? "" : " " + WireNames.of(d.gradient().type()) + " to " + d.gradient().color2().hex())
-                + " on " + ground + ", " + s.size() + " px, margin " + s.margin() + ", " + s.errorCorrection()
-                + (s.logo() == null ? "" : ", logo " + s.logo().size() + (s.logo().clearModules() ? "" : " over"))
+                + " on " + ground + ", " + s.size() + " px (" + String.format(java.util.Locale.ROOT, "%.1f",
+                (double) s.size() / (CodeGenerator.encode(s).modules() + 2 * s.margin())) + " px/module), margin " + s.margin() + ", " + s.errorCorrection()
+                + (s.logo() == null ? "" : ", " + c.logo() + " logo " + s.logo().size()
+                + (s.logo().clearModules() ? "" : " over"))
                 + ", " + s.data().length() + " chars";
     }
 }

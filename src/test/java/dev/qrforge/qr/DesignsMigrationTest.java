@@ -18,11 +18,13 @@ import java.util.Map;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Schema version 7 on a real database: codes kept with design columns keep their look as one design document. */
+@Tag(MigratedDatabases.TAG)
 class DesignsMigrationTest {
 
     private static final String PG_SCHEMA = "qrforge_designs_test";

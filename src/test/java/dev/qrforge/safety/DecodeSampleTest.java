@@ -86,8 +86,8 @@ class DecodeSampleTest {
         RasterRenderer.streamRows(spec, sample);
         // At most 1024 px a side: blocks of 5.
         assertThat(sample.getWidth()).isEqualTo(1000);
-        assertThat(DecodeVerifier.verifies(sample, spec, url)).isTrue();
-        assertThat(DecodeVerifier.verifies(sample, spec, url + "/other")).isFalse();
+        assertThat(DecodeVerifier.read(sample, spec, url).verified()).isTrue();
+        assertThat(DecodeVerifier.read(sample, spec, url + "/other").verified()).isFalse();
     }
 
     @Test
@@ -95,7 +95,7 @@ class DecodeSampleTest {
         RenderSpec spec = new RenderSpec(QrEncoder.encode("x", ErrorCorrection.M), 100, 4, Design.DEFAULT);
         DecodeSample sample = DecodeSample.forCode(spec);
         sample.row(0, new int[100], 0);
-        assertThatThrownBy(() -> DecodeVerifier.verifies(sample, spec, "x")).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> DecodeVerifier.read(sample, spec, "x")).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> sample.row(5, new int[100], 0)).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The rollup storage on a real database ({@link MigratedDatabases}): the version 6 migration packing existing
  * per-value rows, and flushes adding to packed rows.
  */
+@Tag(MigratedDatabases.TAG)
 class RollupStorageTest {
 
     private static final String CODE = "dyn_rollupTest000000001";

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Routes, erasure and deleted codes in the scan tables, on a real database ({@link MigratedDatabases}): what a split
  * test reads, what a data-protection request removes, and that a flush never writes scans of a deleted code.
  */
+@Tag(MigratedDatabases.TAG)
 class ScanErasureTest {
 
     private static final String PG_SCHEMA = "qrforge_erasure_test";

@@ -21,6 +21,12 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class MigratedDatabases {
 
+    /**
+     * The JUnit tag of the unit tests that use these databases: the only unit tests whose outcome depends on the
+     * database the build runs against, so the only ones .ci/run's PostgreSQL pass runs again.
+     */
+    public static final String TAG = "database";
+
     public static final String H2 = "H2";
     public static final String POSTGRESQL = "PostgreSQL";
 

@@ -1,0 +1,96 @@
+package dev.qrforge.safety;
+
+import java.util.Arrays;
+
+/**
+ * A code as a phone's camera gets it from a little further away or slightly out of focus: the image at a third of its
+ * edge, each camera pixel averaging the 3 × 3 image pixels it covers, then blurred by a Gaussian of
+ * {@value #BLUR_SIGMA} camera pixels (lens and motion spread a point over about a pixel). A code that still reads
+ * like this has margin to spare; docs/scannability-calibration.md reports both decoders and zbar on this view beside
+ * the delivered image, per module size.
+ *
+ * <p>At a third, a code needs 6 image pixels per module to keep the 2 camera pixels per module a decoder needs to
+ * tell modules apart, which is why the verdict's module-size advice starts there.
+ */
+public final class CameraView {
+
+    /** Image pixels per camera pixel along each axis. */
+    public static final int REDUCTION = 3;
+    static final double BLUR_SIGMA = 0.6;
+    /** The Gaussian is cut at 3 σ, where under 0.3 % of its weight lies. */
+    private static final double KERNEL_SIGMAS = 3;
+    private static final int MAX_GREY = 255;
+
+    private CameraView() {
+    }
+
+    /** The camera's view of {@code image}; null when it is too small to leave a pixel per side. */
+    public static GreyImage of(GreyImage image) {
+        int width = image.width() / REDUCTION;
+        int height = image.height() / REDUCTION;
+        if (width < 1 || height < 1) {
+            return null;
+        }
+        float[] reduced = new float[width * height];
+        byte[] source = image.pixels();
+        int[] sums = new int[width];
+        for (int y = 0; y < height; y++) {
+            Arrays.fill(sums, 0);
+            for (int dy = 0; dy < REDUCTION; dy++) {
+                int row = (y * REDUCTION + dy) * image.width();
+                for (int x = 0, column = 0; x < width; x++, column += REDUCTION) {
+                    sums[x] += (source[row + column] & MAX_GREY) + (source[row + column + 1] & MAX_GREY)
+                            + (source[row + column + 2] & MAX_GREY);
+                }
+            }
+            for (int x = 0; x < width; x++) {
+                reduced[y * width + x] = (float) sums[x] / (REDUCTION * REDUCTION);
+            }
+        }
+        float[] kernel = kernel();
+        float[] across = convolve(reduced, width, kernel, 1, width);
+        float[] blurred = convolve(across, width, kernel, width, height);
+        byte[] pixels = new byte[width * height];
+        for (int i = 0; i < pixels.length; i++) {
+            pixels[i] = (byte) Math.min(MAX_GREY, Math.round(blurred[i]));
+        }
+        return new GreyImage(pixels, width, height);
+    }
+
+    private static float[] kernel() {
+        int radius = (int) Math.ceil(KERNEL_SIGMAS * BLUR_SIGMA);
+        float[] kernel = new float[2 * radius + 1];
+        double sum = 0;
+        for (int i = -radius; i <= radius; i++) {
+            double weight = Math.exp(-i * i / (2 * BLUR_SIGMA * BLUR_SIGMA));
+            kernel[i + radius] = (float) weight;
+            sum += weight;
+        }
+        for (int i = 0; i < kernel.length; i++) {
+            kernel[i] /= (float) sum;
+        }
+        return kernel;
+    }
+
+    /**
+     * One pass of the separable blur along one axis: {@code step} is 1 along rows and the width along columns,
+     * {@code length} the pixels along that axis; edges repeat their last pixel.
+     */
+    private static float[] convolve(float[] source, int width, float[] kernel, int step, int length) {
+        int radius = kernel.length / 2;
+        int lines = source.length / length;
+        float[] target = new float[source.length];
+        for (int line = 0; line < lines; line++) {
+            int first = step == 1 ? line * width : line;
+            for (int position = 0; position < length; position++) {
+                float sum = 0;
+                for (int k = -radius; k <= radius; k++) {
+                    int at = Math.max(0, Math.min(length - 1, position + k));
+                    sum += kernel[k + radius] * source[first + at * step];
+                }
+                target[first + position * step] = sum;
+            }
+        }
+        return target;
+    }
+}
