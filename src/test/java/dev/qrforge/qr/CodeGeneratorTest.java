@@ -3,6 +3,8 @@ package dev.qrforge.qr;
 import dev.qrforge.testing.Decoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.qrforge.images.ClientImages;
+import dev.qrforge.images.ImageFile;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
@@ -11,6 +13,8 @@ import dev.qrforge.render.GradientType;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.SafetyStatus;
+import dev.qrforge.testing.Logos;
+import java.awt.Color;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -100,6 +104,27 @@ class CodeGeneratorTest {
         GeneratedCode code = CodeGenerator.generate(spec("https://example.com", ImageFormat.SVG, 300, inverted));
         assertThat(code.safety().verified()).isFalse();
         assertThat(code.safety().status()).isEqualTo(SafetyStatus.RISKY);
+    }
+
+    /**
+     * The two kinds of design users found judged OPTIMAL although zbar could not read them: a photograph drawn over
+     * dotted modules at about 5 px per module, and concentric squares (a fourth "eye") on a mosaic body.
+     */
+    @Test
+    void logosThatMisleadScannersAreNeverOptimal() {
+        String url = "https://shop.example.com/products/winter-jacket-2026?ref=poster";
+        ImageFile photo = ClientImages.read(Logos.photoJpegDataUri(256, 7), "design.logo", LogoReader.RULES);
+        GeneratedCode overDots = CodeGenerator.generate(new CodeSpec(url, ImageFormat.PNG, 271, 4, ErrorCorrection.H,
+                new Design(BodyStyle.DOTS, Rgb.BLACK, Rgb.WHITE, null), new LogoSpec(photo, 0.22, 0, false)));
+        assertThat(overDots.safety().status()).isNotEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(overDots.safety().warnings()).anySatisfy(w -> assertThat(w).contains("busy like a photograph",
+                "drawn over the modules"));
+        ImageFile squares = ClientImages.read(Logos.finderLikePngDataUri(252, Color.BLACK), "design.logo",
+                LogoReader.RULES);
+        GeneratedCode fourthEye = CodeGenerator.generate(new CodeSpec(url, ImageFormat.PNG, 600, 4, ErrorCorrection.H,
+                new Design(BodyStyle.MOSAIC, Rgb.BLACK, Rgb.WHITE, null), new LogoSpec(squares, 0.2, 1, true)));
+        assertThat(fourthEye.safety().status()).isNotEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(fourthEye.safety().warnings()).anySatisfy(w -> assertThat(w).contains("fourth eye"));
     }
 
     @Test
