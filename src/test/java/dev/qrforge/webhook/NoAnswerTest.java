@@ -17,7 +17,8 @@ class NoAnswerTest {
     @Test
     void aRefusedConnectionSaysSoWithHostAndPort() {
         // What Java's HTTP client throws when nothing listens: a ConnectException without any message.
-        assertThat(DeliveryWorker.noAnswer(new ConnectException(), TARGET)).isEqualTo("connection refused: 127.0.0.1:9");
+        assertThat(DeliveryWorker.noAnswer(new ConnectException(), TARGET))
+                .isEqualTo("connection refused: 127.0.0.1:9");
     }
 
     @Test
