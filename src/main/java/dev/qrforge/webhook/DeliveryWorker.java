@@ -15,10 +15,13 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -170,8 +173,7 @@ public class DeliveryWorker {
         return http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((response, error) -> {
             try {
                 if (error != null) {
-                    Throwable cause = error.getCause() == null ? error : error.getCause();
-                    failed(delivery, null, cause.getClass().getSimpleName() + ": " + cause.getMessage());
+                    failed(delivery, null, noAnswer(error.getCause() == null ? error : error.getCause(), target));
                 } else if (response.statusCode() / 100 == 2) {
                     outbox.finish(delivery, Outbox.Status.DELIVERED, response.statusCode(), null, clock.instant());
                     delivered.increment();
@@ -196,6 +198,47 @@ public class DeliveryWorker {
                     Duration.ofMillis(retryBaseDelayMillis), Duration.ofMillis(retryMaxDelayMillis))));
             retrying.increment();
         }
+    }
+
+    /**
+     * Why an attempt got no HTTP answer, for the delivery's {@code lastError}: what went wrong, and where. Java's HTTP
+     * client throws many of its exceptions without a message ("ConnectException: null" told nobody anything), so the
+     * timeouts are named by their kind, anything else by the deepest message in its chain of causes, and a
+     * ConnectException without one by what it means when nothing listens: a refused connection.
+     */
+    static String noAnswer(Throwable cause, URI target) {
+        String message = deepestMessage(cause);
+        String what;
+        if (cause instanceof HttpConnectTimeoutException) {
+            what = "connection timed out";
+        } else if (cause instanceof HttpTimeoutException) {
+            what = "no answer in time";
+        } else if (message != null) {
+            what = message;
+        } else if (cause instanceof ConnectException) {
+            what = "connection refused";
+        } else {
+            what = cause.getClass().getSimpleName();
+        }
+        int port = target.getPort() != -1 ? target.getPort() : "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80;
+        return what + ": " + target.getHost() + ":" + port;
+    }
+
+    /** The deepest message in {@code error}'s chain of causes, as part of a sentence; null when none has one. */
+    private static String deepestMessage(Throwable error) {
+        String message = null;
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                message = cause.getMessage();
+            }
+        }
+        if (message == null) {
+            return null;
+        }
+        // "Connection refused" reads as part of a sentence; "HTTP/1.1 header parser…" keeps its capitals.
+        boolean word = message.length() > 1 && Character.isUpperCase(message.charAt(0))
+                && Character.isLowerCase(message.charAt(1));
+        return word ? Character.toLowerCase(message.charAt(0)) + message.substring(1) : message;
     }
 
     /** How long after failed attempt number {@code attempt} (from 1) to try again: base, 2 × base, 4 × base… */

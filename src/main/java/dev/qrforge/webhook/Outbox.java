@@ -200,9 +200,10 @@ public class Outbox {
             try (ResultSet row = select.executeQuery()) {
                 while (row.next()) {
                     boolean pending = row.getString(3).equals(Status.PENDING.name());
-                    int lastStatus = row.getInt(5);
+                    // Not getInt: a NULL status (no HTTP answer) must stay null, never become 0.
+                    Integer lastStatus = row.getObject(5, Integer.class);
                     views.add(new DeliveryView(row.getString(1), row.getString(2), row.getString(3), row.getInt(4),
-                            row.wasNull() ? null : lastStatus, row.getString(6),
+                            lastStatus, row.getString(6),
                             pending ? instant(row, 7) : null, instant(row, 8), instant(row, 9)));
                 }
             }

@@ -3,18 +3,15 @@ package dev.qrforge.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.qrforge.testing.OpenApiDocuments;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -39,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class OpenApiDocumentTest {
 
     private static final String ROOT = "dev.qrforge";
-    private static final String DOCUMENT = "META-INF/openapi.yaml";
+    private static final String DOCUMENT = OpenApiDocuments.SOURCE;
     private static final Set<String> HTTP_METHODS = Set.of("get", "put", "post", "delete", "options", "head",
             "patch", "trace");
     private static final Pattern TEMPLATE_REGEX = Pattern.compile("\\{\\s*(\\w[\\w.-]*)\\s*:[^}]*}");
@@ -49,13 +46,10 @@ class OpenApiDocumentTest {
     private static Set<String> resourceOperations;
 
     @BeforeAll
-    static void load() throws IOException {
+    static void load() {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(ROOT);
-        try (InputStream yaml = OpenApiDocumentTest.class.getClassLoader().getResourceAsStream(DOCUMENT)) {
-            assertThat(yaml).as(DOCUMENT + " on the class path").isNotNull();
-            document = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-        }
+        document = OpenApiDocuments.source();
         resourceOperations = resourceOperations();
     }
 

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -268,6 +269,27 @@ class WebhooksIT extends ServerTest {
         assertThat(envelope.path("data").path("total").asInt()).isEqualTo(2);
         assertThat(envelope.path("data").path("succeeded").asInt()).isEqualTo(2);
         assertThat(envelope.path("data").path("failed").asInt()).isZero();
+    }
+
+    @Test
+    void anAttemptWithoutAnHttpAnswerRecordsNoStatusAndSaysWhatWentWrong() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        JsonNode webhook = create(Map.of("url", "http://127.0.0.1:" + closedPort + "/nobody",
+                "events", List.of("code.deleted")));
+        Api.Reply code = Api.post("/api/v1/qr", Api.json(Map.of("data", "https://example.com/webhook-refused")));
+        assertThat(code.status()).as(code.toString()).isEqualTo(201);
+        assertThat(Api.deleteAs(Api.KEY, "/api/v1/qr/" + code.json().path("id").asText()).status()).isEqualTo(204);
+
+        String webhookId = webhook.path("id").asText();
+        await("a failed attempt recorded", () -> deliveries(webhookId).path(0).path("attempts").asInt() >= 1);
+        JsonNode delivery = deliveries(webhookId).get(0);
+        assertThat(delivery.path("status").asText()).isEqualTo("PENDING");
+        assertThat(delivery.has("lastStatus")).as("lastStatus present, as null").isTrue();
+        assertThat(delivery.path("lastStatus").isNull()).as(delivery.toString()).isTrue();
+        assertThat(delivery.path("lastError").asText()).isEqualTo("connection refused: 127.0.0.1:" + closedPort);
     }
 
     @Test
