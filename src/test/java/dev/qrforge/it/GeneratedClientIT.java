@@ -65,7 +65,7 @@ class GeneratedClientIT extends ServerTest {
     void staticCodesAreCreatedListedRelabelledAndDeleted() throws ApiException {
         QrCodesApi codes = new QrCodesApi(client());
         QrView created = codes.createQrCode(new QrRequest().data("https://example.com/generated/" + tag)
-                .format(QrRequest.FormatEnum.PNG).size(200).design(new Design().foregroundColor("#1a237e"))
+                .format(QrRequest.FormatEnum.PNG).size(300).design(new Design().foregroundColor("#1a237e"))
                 .title("generated client").tags(List.of(tag)));
         assertThat(created.getId()).startsWith("qr_");
         assertThat(created.getPng()).isNotBlank();
