@@ -38,9 +38,10 @@ public final class CameraView {
             Arrays.fill(sums, 0);
             for (int dy = 0; dy < REDUCTION; dy++) {
                 int row = (y * REDUCTION + dy) * image.width();
-                for (int x = 0, column = 0; x < width; x++, column += REDUCTION) {
-                    sums[x] += (source[row + column] & MAX_GREY) + (source[row + column + 1] & MAX_GREY)
-                            + (source[row + column + 2] & MAX_GREY);
+                for (int x = 0, column = row; x < width; x++) {
+                    for (int dx = 0; dx < REDUCTION; dx++, column++) {
+                        sums[x] += source[column] & MAX_GREY;
+                    }
                 }
             }
             for (int x = 0; x < width; x++) {

@@ -21,6 +21,11 @@ class DecodeVerifierTest {
 
     private static final String URL = "https://example.com/a";
 
+    /** Draws {@code spec} and reads it back, as the service does. */
+    private static Readback read(RenderSpec spec) {
+        return DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL);
+    }
+
     private static RenderSpec spec(Design design) {
         return new RenderSpec(QrEncoder.encode(URL, ErrorCorrection.M), 200, 4, design);
     }
@@ -42,19 +47,19 @@ class DecodeVerifierTest {
     @Test
     void rejectsInvertedColoursLikeMostScanners() {
         RenderSpec spec = spec(new Design(BodyStyle.SQUARE, Rgb.WHITE, Rgb.BLACK, null));
-        assertThat(DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL).verified()).isFalse();
+        assertThat(read(spec).verified()).isFalse();
     }
 
     @Test
     void readsRoundedPointedStylesOnTheKnownGrid() {
         RenderSpec spec = spec(new Design(BodyStyle.ROUNDED_POINTED, Rgb.BLACK, Rgb.WHITE, null));
-        assertThat(DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL).verified()).isTrue();
+        assertThat(read(spec).verified()).isTrue();
     }
 
     @Test
     void bothDecodersAndTheCameraViewReadAPlainCode() {
         RenderSpec spec = new RenderSpec(QrEncoder.encode(URL, ErrorCorrection.M), 300, 4, Design.DEFAULT);
-        Readback readback = DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL);
+        Readback readback = read(spec);
         assertThat(readback.zxing()).isTrue();
         assertThat(readback.boofcv()).isTrue();
         // 300 px over 25 + 8 modules: 9.1 px per module, 3 in the camera view.
@@ -66,7 +71,7 @@ class DecodeVerifierTest {
     void circleFramesLoseTheDecoderThatFindsEyesByTheirOutline() {
         RenderSpec spec = spec(new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null,
                 Eyes.same(new Eye(EyeFrameStyle.CIRCLE, EyeBallStyle.SQUARE, null, null))));
-        Readback readback = DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL);
+        Readback readback = read(spec);
         assertThat(readback.zxing()).isTrue();
         assertThat(readback.boofcv()).isFalse();
         assertThat(readback.verified()).isFalse();
@@ -77,7 +82,7 @@ class DecodeVerifierTest {
     void smallModulesDoNotSurviveTheCameraView() {
         // 110 px: 3.3 px per module, a little over 1 in the camera view.
         RenderSpec spec = new RenderSpec(QrEncoder.encode(URL, ErrorCorrection.M), 110, 4, Design.DEFAULT);
-        Readback readback = DecodeVerifier.read(DecodeSample.of(Rasters.draw(spec), spec), spec, URL);
+        Readback readback = read(spec);
         assertThat(readback.verified()).isTrue();
         assertThat(readback.cameraView()).isFalse();
     }
