@@ -1,11 +1,14 @@
 package dev.qrforge.content;
 
-import ezvcard.Ezvcard;
 import ezvcard.VCard;
 import ezvcard.VCardVersion;
+import ezvcard.io.text.VCardWriter;
 import ezvcard.parameter.TelephoneType;
 import ezvcard.property.Address;
 import ezvcard.property.StructuredName;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +105,16 @@ public record VcardContent(String version, String firstName, String lastName, St
         if (note != null) {
             card.addNote(note);
         }
-        return Ezvcard.write(card).version("4.0".equals(version) ? VCardVersion.V4_0 : VCardVersion.V3_0)
-                .prodId(false).go();
+        // VCardWriter rather than the Ezvcard facade, whose HTML methods would need FreeMarker on the class path.
+        StringWriter text = new StringWriter();
+        try (VCardWriter writer = new VCardWriter(text, "4.0".equals(version) ? VCardVersion.V4_0
+                : VCardVersion.V3_0)) {
+            writer.setAddProdId(false);
+            writer.write(card);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return text.toString();
     }
 
     /** What the card is listed as: the name as people say it, else the organisation. */
