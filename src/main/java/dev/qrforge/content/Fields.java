@@ -8,7 +8,10 @@ import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
-/** The checks content fields share, each failing with a 400 on the field's full path ({@code content.phones[1].number}). */
+/**
+ * The checks content fields share, each failing with a 400 on the field's full path
+ * ({@code content.phones[1].number}).
+ */
 final class Fields {
 
     /** Digits with the separators people write (spaces, dashes, dots, brackets, slashes), optionally after a +. */

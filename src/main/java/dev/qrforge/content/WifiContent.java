@@ -25,7 +25,8 @@ public record WifiContent(String ssid, String password, String encryption, Boole
     static final int MIN_WPA_PASSWORD = 8;
     static final int MAX_WPA_PASSWORD = 63;
     /** A WEP key is 5 or 13 ASCII characters (40- or 104-bit), or 10 or 26 hex digits. */
-    private static final Pattern WEP_KEY = Pattern.compile("[\\x20-\\x7E]{5}|[\\x20-\\x7E]{13}|\\p{XDigit}{10}|\\p{XDigit}{26}");
+    private static final Pattern WEP_KEY = Pattern.compile(
+            "[\\x20-\\x7E]{5}|[\\x20-\\x7E]{13}|\\p{XDigit}{10}|\\p{XDigit}{26}");
 
     @Override
     public WifiContent normalised() {

@@ -1,26 +1,19 @@
 package dev.qrforge.content;
 
+import static dev.qrforge.testing.ContentReaders.zxing;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import biweekly.Biweekly;
-import biweekly.ICalendar;
 import biweekly.component.VEvent;
-import com.google.zxing.BarcodeFormat;
-import com.google.zxing.Result;
 import com.google.zxing.client.result.AddressBookParsedResult;
 import com.google.zxing.client.result.EmailAddressParsedResult;
 import com.google.zxing.client.result.GeoParsedResult;
-import com.google.zxing.client.result.ParsedResult;
-import com.google.zxing.client.result.ResultParser;
 import com.google.zxing.client.result.SMSParsedResult;
 import com.google.zxing.client.result.TelParsedResult;
 import com.google.zxing.client.result.WifiParsedResult;
 import ezvcard.VCard;
-import ezvcard.io.text.VCardReader;
 import ezvcard.parameter.TelephoneType;
 import ezvcard.property.Address;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.qrforge.testing.ContentReaders;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,21 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ContentRoundTripTest {
 
-    /** Everything the formats give a meaning: their separators, escape character, quotes, a line break, an emoji. */
-    static final String HOSTILE = "a;b:c\\d,e\"f'g\nh 😀";
+    static final String HOSTILE = ContentReaders.HOSTILE;
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-25T10:15:30Z"), ZoneOffset.UTC);
-
-    static ParsedResult zxing(String text) {
-        return ResultParser.parseResult(new Result(text, null, null, BarcodeFormat.QR_CODE));
-    }
-
-    static VCard parseVcard(String text) {
-        try (VCardReader reader = new VCardReader(text)) {
-            return reader.readNext();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     static String encode(Content content) {
         return Content.encode(content, CLOCK).data();
@@ -67,7 +47,7 @@ class ContentRoundTripTest {
                         "12345" + HOSTILE, "Country" + HOSTILE),
                 "https://example.com/a?b=c;d", "Note" + HOSTILE));
 
-        VCard card = parseVcard(text);
+        VCard card = ContentReaders.vcard(text);
         assertThat(card.getVersion().getVersion()).isEqualTo(version);
         assertThat(card.getStructuredName().getGiven()).isEqualTo("First" + HOSTILE);
         assertThat(card.getStructuredName().getFamily()).isEqualTo("Last" + HOSTILE);
@@ -174,8 +154,7 @@ class ContentRoundTripTest {
         String text = encode(new EventContent("Summary" + HOSTILE, "2026-12-01T18:00", "2026-12-01T20:30",
                 "Europe/Berlin", "Location" + HOSTILE, "Description" + HOSTILE));
 
-        ICalendar calendar = Biweekly.parse(text).first();
-        VEvent event = calendar.getEvents().get(0);
+        VEvent event = ContentReaders.event(text);
         assertThat(event.getSummary().getValue()).isEqualTo("Summary" + HOSTILE);
         assertThat(event.getLocation().getValue()).isEqualTo("Location" + HOSTILE);
         assertThat(event.getDescription().getValue()).isEqualTo("Description" + HOSTILE);
@@ -191,7 +170,7 @@ class ContentRoundTripTest {
         String text = encode(new EventContent("Fair", "2026-12-01", "2026-12-03", null, null, null));
 
         assertThat(text).contains("DTSTART;VALUE=DATE:20261201").contains("DTEND;VALUE=DATE:20261204");
-        VEvent event = Biweekly.parse(text).first().getEvents().get(0);
+        VEvent event = ContentReaders.event(text);
         assertThat(event.getDateStart().getValue().hasTime()).isFalse();
     }
 
@@ -203,7 +182,7 @@ class ContentRoundTripTest {
 
         assertThat(encode(local)).isEqualTo(encode(local));
         for (EventContent same : List.of(offset, utc)) {
-            assertThat(Biweekly.parse(encode(same)).first().getEvents().get(0).getDateStart().getValue().toInstant())
+            assertThat(ContentReaders.event(encode(same)).getDateStart().getValue().toInstant())
                     .isEqualTo(Instant.parse("2026-12-01T17:00:00Z"));
         }
     }
@@ -229,7 +208,8 @@ class ContentRoundTripTest {
 
     @Test
     void urlAndTextAreCarriedAsTheyAre() {
-        assertThat(encode(new UrlContent(" https://example.com/a;b?c=d,e "))).isEqualTo("https://example.com/a;b?c=d,e");
+        assertThat(encode(new UrlContent(" https://example.com/a;b?c=d,e ")))
+                .isEqualTo("https://example.com/a;b?c=d,e");
         assertThat(encode(new TextContent(HOSTILE))).isEqualTo(HOSTILE);
     }
 }

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every rule of every type, each failing on the exact path of its field; and the defaults a normalised content shows. */
+/**
+ * Every rule of every type, each failing on the exact path of its field; and the defaults a normalised content
+ * shows.
+ */
 class ContentValidationTest {
 
     private static final ObjectMapper JSON = JsonConfig.build();
