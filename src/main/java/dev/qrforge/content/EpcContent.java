@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -122,7 +123,7 @@ public record EpcContent(String name, String iban, String bic, BigDecimal amount
 
     @Override
     public String encode(Clock clock) {
-        List<String> lines = new java.util.ArrayList<>(List.of("BCD", "002", "1", "SCT", orEmpty(bic), name, iban,
+        List<String> lines = new ArrayList<>(List.of("BCD", "002", "1", "SCT", orEmpty(bic), name, iban,
                 amount == null ? "" : "EUR" + amount.toPlainString(), orEmpty(purpose), orEmpty(reference),
                 orEmpty(text), orEmpty(information)));
         while (lines.get(lines.size() - 1).isEmpty()) {

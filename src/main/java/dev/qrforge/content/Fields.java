@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * The checks content fields share, each failing with a 400 on the field's full path
@@ -129,7 +130,7 @@ final class Fields {
         if (values == null || values.isEmpty()) {
             return null;
         }
-        return java.util.stream.IntStream.range(0, values.size())
+        return IntStream.range(0, values.size())
                 .mapToObj(i -> {
                     T value = values.get(i);
                     if (value == null) {
