@@ -1,7 +1,10 @@
 package dev.qrforge.api;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.qrforge.platform.DatabaseFailures;
@@ -17,6 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -116,6 +120,9 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             return ApiException.invalid(path(unknown), "unknown field '" + unknown.getPropertyName()
                     + "'; allowed: " + names(unknown.getKnownPropertyIds()));
         }
+        if (json instanceof InvalidTypeIdException badType && badType.getBaseType() != null) {
+            return typeId(badType);
+        }
         if (json instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()) {
             return ApiException.invalid(path(mismatch), "must be " + describe(mismatch.getTargetType()));
         }
@@ -124,6 +131,23 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
         }
         return new ApiException(ErrorCode.INVALID_JSON, null,
                 "the request body is not valid JSON: " + json.getOriginalMessage());
+    }
+
+    /**
+     * A polymorphic object (a typed {@code content}) whose type property is missing or names no known type: the
+     * error names that property and lists the types, read off the base type's own Jackson annotations.
+     */
+    private static ApiException typeId(InvalidTypeIdException e) {
+        Class<?> base = e.getBaseType().getRawClass();
+        JsonTypeInfo info = base.getAnnotation(JsonTypeInfo.class);
+        JsonSubTypes subtypes = base.getAnnotation(JsonSubTypes.class);
+        String property = info == null || info.property().isEmpty() ? "type" : info.property();
+        String path = path(e);
+        String field = path.isEmpty() ? property : path + "." + property;
+        String allowed = subtypes == null ? "a known type" : "one of: " + Arrays.stream(subtypes.value())
+                .map(JsonSubTypes.Type::name).collect(Collectors.joining(", "));
+        return ApiException.invalid(field, e.getTypeId() == null ? field + " is required, " + allowed
+                : field + " must be " + allowed + "; got '" + e.getTypeId() + "'");
     }
 
     /** Jackson's reference path as the field name a client sees: {@code design.foregroundColor}, {@code items[3].data}. */

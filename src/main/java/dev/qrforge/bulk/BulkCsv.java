@@ -1,22 +1,27 @@
 package dev.qrforge.bulk;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.content.Content;
+import dev.qrforge.content.ContentCsv;
 import dev.qrforge.qr.DesignJson;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
  * The CSV form of a bulk request: a header row naming columns, one code per row. Columns are the item fields
- * ({@code data} required) and the design fields by name (all but the per-eye {@code eyes}, which is nested); an empty
- * cell means "not given". A logo is best given as the {@code sha256:} reference of one sent before.
+ * ({@code data} or {@code content.type} required) and the design fields by name (all but the per-eye {@code eyes},
+ * which is nested), and a typed content's fields by their paths ({@code content.ssid}, see {@link ContentCsv}); an
+ * empty cell means "not given". A logo is best given as the {@code sha256:} reference of one sent before.
  */
 public final class BulkCsv {
 
@@ -24,6 +29,8 @@ public final class BulkCsv {
             "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2", "gradientRotation",
             "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
             "logoMargin", "logoClearModules");
+
+    private static final String CONTENT_TYPE = ContentCsv.PREFIX + "type";
 
     private static final DesignJson NO_DESIGN = new DesignJson(null, null, null, null, null);
 
@@ -35,14 +42,14 @@ public final class BulkCsv {
                 .setIgnoreSurroundingSpaces(true).setIgnoreEmptyLines(true).get();
         try (CSVParser parser = CSVParser.parse(csv, format)) {
             Map<String, Integer> header = parser.getHeaderMap();
-            if (!header.containsKey("data")) {
-                throw ApiException.invalid("data", "the CSV header must name a data column; columns: "
-                        + String.join(",", COLUMNS));
+            if (!header.containsKey("data") && !header.containsKey(CONTENT_TYPE)) {
+                throw ApiException.invalid("data", "the CSV header must name a data or a content.type column;"
+                        + " columns: " + String.join(",", COLUMNS) + " and content.<field>");
             }
             for (String column : header.keySet()) {
-                if (!COLUMNS.contains(column)) {
+                if (!COLUMNS.contains(column) && !column.startsWith(ContentCsv.PREFIX)) {
                     throw ApiException.invalid(column, "unknown CSV column '" + column + "'; allowed: "
-                            + String.join(",", COLUMNS));
+                            + String.join(",", COLUMNS) + " and content.<field>");
                 }
             }
             List<BulkRequest.Item> items = new ArrayList<>();
@@ -79,7 +86,23 @@ public final class BulkCsv {
         return new BulkRequest.Item(cell.apply("data"), cell.apply("format"),
                 integer(index, "size", cell.apply("size")), integer(index, "margin", cell.apply("margin")),
                 cell.apply("errorCorrection"), designJson.equals(NO_DESIGN) ? null : designJson,
-                cell.apply("filename"));
+                cell.apply("filename"), content(index, columns, cell));
+    }
+
+    /** The row's typed content, if any of its content columns has a value. */
+    private static Content content(int index, Set<String> columns, Function<String, String> cell) {
+        Map<String, String> cells = new LinkedHashMap<>();
+        for (String column : columns) {
+            String value = column.startsWith(ContentCsv.PREFIX) ? cell.apply(column) : null;
+            if (value != null) {
+                cells.put(column.substring(ContentCsv.PREFIX.length()), value);
+            }
+        }
+        try {
+            return cells.isEmpty() ? null : ContentCsv.parse(cells);
+        } catch (ApiException e) {
+            throw new ApiException(e.code(), "items[" + index + "]." + e.field(), e.getMessage());
+        }
     }
 
     private static Double number(int index, String field, String value) {

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.time.Clock;
 
 /**
  * Generates one item's code as an ordinary QR record of the workspace. Items were validated before the job
@@ -32,6 +33,9 @@ public class BulkItemProcessor implements ItemProcessor {
     @Inject
     QrCodes qrCodes;
 
+    @Inject
+    Clock clock;
+
     @PersistenceContext
     EntityManager em;
 
@@ -49,7 +53,8 @@ public class BulkItemProcessor implements ItemProcessor {
         }
         try {
             String id = qrCodes.createInBatch(workspaceId,
-                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG, logos)).id();
+                    QrRequestValidator.validate(BulkJobs.request(bulkItem.request()), ImageFormat.SVG, logos,
+                            clock)).id();
             return new Outcome(bulkItem.jobId(), bulkItem.index(), id, null, null);
         } catch (RuntimeException e) {
             ApiException error = ErrorMapper.translate(e);

@@ -1,5 +1,6 @@
 package dev.qrforge.bulk;
 
+import dev.qrforge.content.Content;
 import dev.qrforge.qr.DesignJson;
 import java.util.List;
 
@@ -12,7 +13,14 @@ public record BulkRequest(Defaults defaults, List<Item> items) {
     public record Defaults(String format, Integer size, Integer margin, String errorCorrection, DesignJson design) {
     }
 
+    /** @param content a typed payload, the alternative to {@code data} (per item only: defaults have none) */
     public record Item(String data, String format, Integer size, Integer margin, String errorCorrection,
-            DesignJson design, String filename) {
+            DesignJson design, String filename, Content content) {
+
+        /** An item of free data. */
+        public Item(String data, String format, Integer size, Integer margin, String errorCorrection,
+                DesignJson design, String filename) {
+            this(data, format, size, margin, errorCorrection, design, filename, null);
+        }
     }
 }

@@ -26,6 +26,7 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -50,6 +51,9 @@ public class BulkResource {
 
     @Inject
     BulkMetrics metrics;
+
+    @Inject
+    Clock clock;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -119,7 +123,8 @@ public class BulkResource {
     }
 
     private Response accept(BulkRequest request, String idempotencyKey, UriInfo uri) {
-        List<BulkValidator.Valid> items = BulkValidator.validate(request, codes.logos(callers.workspaceId()));
+        List<BulkValidator.Valid> items = BulkValidator.validate(request, codes.logos(callers.workspaceId()),
+                clock);
         Map.Entry<BulkJob, Boolean> accepted = jobs.accept(callers.workspaceId(), items, idempotencyKey);
         BulkJob job = accepted.getKey();
         if (accepted.getValue()) {

@@ -10,6 +10,7 @@ import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
 import dev.qrforge.render.DataTooLongException;
 import dev.qrforge.render.QrEncoder;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -34,8 +35,11 @@ public final class BulkValidator {
     private BulkValidator() {
     }
 
-    /** @param logos reads the logos the items name; it reads each distinct one once, however many items share it */
-    public static List<Valid> validate(BulkRequest request, LogoReader logos) {
+    /**
+     * @param logos reads the logos the items name; it reads each distinct one once, however many items share it
+     * @param clock stamps what a typed content's format wants stamped
+     */
+    public static List<Valid> validate(BulkRequest request, LogoReader logos, Clock clock) {
         if (request == null) {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object with items, e.g. {\"items\": [{\"data\": \"…\"}]}");
@@ -56,7 +60,7 @@ public final class BulkValidator {
         List<Valid> valid = new ArrayList<>(items.size());
         Set<String> filenames = new HashSet<>();
         for (int i = 0; i < items.size(); i++) {
-            Valid item = item(i, items.get(i), defaults, logos);
+            Valid item = item(i, items.get(i), defaults, logos, clock);
             if (!filenames.add(item.filename())) {
                 throw ApiException.invalid("items[" + i + "].filename", "filename '" + item.filename()
                         + "' is used by an earlier item; file names in one archive must differ");
@@ -66,7 +70,8 @@ public final class BulkValidator {
         return valid;
     }
 
-    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults, LogoReader logos) {
+    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults, LogoReader logos,
+            Clock clock) {
         String prefix = "items[" + index + "].";
         if (item == null) {
             throw ApiException.invalid("items[" + index + "]", "items[" + index + "] must be an object with data");
@@ -74,15 +79,16 @@ public final class BulkValidator {
         QrRequest request = new QrRequest(item.data(), first(item.format(), defaults.format()),
                 first(item.size(), defaults.size()), first(item.margin(), defaults.margin()),
                 first(item.errorCorrection(), defaults.errorCorrection()),
-                item.design() == null ? defaults.design() : item.design().over(defaults.design()));
+                item.design() == null ? defaults.design() : item.design().over(defaults.design()), null, null,
+                item.content());
         CodeSpec spec;
         try {
-            spec = QrRequestValidator.validate(request, ImageFormat.SVG, logos);
+            spec = QrRequestValidator.validate(request, ImageFormat.SVG, logos, clock);
             QrEncoder.encode(spec.data(), spec.errorCorrection());
         } catch (ApiException e) {
             throw prefixed("items[" + index + "]", e);
         } catch (DataTooLongException e) {
-            throw ApiException.invalid(prefix + "data", QrCodes.tooLong(e));
+            throw ApiException.invalid(prefix + (item.content() == null ? "data" : "content"), QrCodes.tooLong(e));
         }
         String filename = item.filename() == null
                 ? String.format("%03d.%s", index + 1, spec.format().wireName())
@@ -90,7 +96,7 @@ public final class BulkValidator {
         // The job keeps the logo once (see BulkJobs#accept); its items name it rather than carry it.
         QrRequest stored = spec.logo() == null ? request : new QrRequest(request.data(), request.format(),
                 request.size(), request.margin(), request.errorCorrection(),
-                request.design().withLogo(spec.logo().reference()));
+                request.design().withLogo(spec.logo().reference()), null, null, request.content());
         return new Valid(index, stored, spec, filename);
     }
 

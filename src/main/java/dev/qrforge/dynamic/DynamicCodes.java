@@ -77,6 +77,11 @@ public class DynamicCodes {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"destinationUrl\": \"https://example.com\"}");
         }
+        if (request.content() != null) {
+            throw ApiException.invalid("content", "a dynamic code takes no content: its code encodes its short link,"
+                    + " which redirects to destinationUrl; send the link as destinationUrl, or make a static code with"
+                    + " content at POST /api/v1/qr");
+        }
         if (request.destinationUrl() == null) {
             throw ApiException.invalid("destinationUrl", "destinationUrl is required");
         }

@@ -7,8 +7,17 @@ import java.util.List;
 /**
  * Body of {@code POST /api/v1/dynamic}. {@code rules} stays a JSON tree here so that POST and PATCH validate it
  * through the same path ({@link RuleSet#parse}); {@code expiresAt} is text so a bad timestamp is reported by name.
+ *
+ * @param content bound only to be refused by name with the reason: a dynamic code's data is its short link
  */
 public record DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
         String expiredUrl, String title, List<String> tags, String format, Integer size, Integer margin, String errorCorrection,
-        DesignJson design) {
+        DesignJson design, JsonNode content) {
+
+    public DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
+            String expiredUrl, String title, List<String> tags, String format, Integer size, Integer margin,
+            String errorCorrection, DesignJson design) {
+        this(destinationUrl, shortCode, rules, status, expiresAt, expiredUrl, title, tags, format, size, margin,
+                errorCorrection, design, null);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.qrforge.qr;
 
+import dev.qrforge.content.Content;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.render.QrEncoder;
@@ -17,9 +18,10 @@ import java.util.Objects;
  * @param logo            the logo in the middle, or null
  * @param mask            the mask pattern a kept code was drawn with, so it is drawn again exactly; null for a new
  *                        code, whose mask {@link CodeGenerator} chooses
+ * @param content         the typed payload {@code data} encodes, normalised; null for free data
  */
 public record CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
-        Design design, LogoSpec logo, Integer mask) {
+        Design design, LogoSpec logo, Integer mask, Content content) {
 
     public CodeSpec {
         Objects.requireNonNull(data, "data");
@@ -29,6 +31,12 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
         if (mask != null && (mask < 0 || mask >= QrEncoder.MASK_PATTERNS)) {
             throw new IllegalArgumentException("mask patterns are 0 to 7, got " + mask);
         }
+    }
+
+    /** A code of free data. */
+    public CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
+            Design design, LogoSpec logo, Integer mask) {
+        this(data, format, size, margin, errorCorrection, design, logo, mask, null);
     }
 
     /** A new code, its mask to be chosen. */
@@ -45,6 +53,6 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
 
     /** The same request, drawn with mask pattern {@code chosen}. */
     CodeSpec withMask(int chosen) {
-        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen);
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen, content);
     }
 }

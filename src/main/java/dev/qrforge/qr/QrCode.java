@@ -3,6 +3,7 @@ package dev.qrforge.qr;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.content.Content;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyStatus;
@@ -87,6 +88,10 @@ public class QrCode {
     @Column(name = "deleted_at")
     private Instant deletedAt;
 
+    /** The typed payload the data encodes, as JSON; null for free data. Like the data, it never changes. */
+    @Column(name = "content")
+    private String content;
+
     protected QrCode() {
     }
 
@@ -94,6 +99,7 @@ public class QrCode {
         this.id = id;
         this.workspaceId = workspaceId;
         this.data = spec.data();
+        this.content = spec.content() == null ? null : write(spec.content());
         this.createdAt = createdAt;
         record(spec, safety);
         label(labels);
@@ -156,7 +162,7 @@ public class QrCode {
         DesignJson stored = design();
         return new CodeSpec(data, ImageFormat.fromWire(format).orElseThrow(), size, margin,
                 ErrorCorrection.valueOf(errorCorrection), QrRequestValidator.design(stored),
-                QrRequestValidator.logo(stored, logos), mask);
+                QrRequestValidator.logo(stored, logos), mask, content());
     }
 
     /** Draws this code in another way: the data, and so the printed content, stay the same. */
@@ -176,22 +182,31 @@ public class QrCode {
     /** The record without its image, as listings show it. */
     public QrView view() {
         return new QrView(id, format, size, margin, errorCorrection, data, design(), null, null, safety(), title,
-                Labels.parseTags(tags), dynamicCodeId != null, dynamicCodeId, createdAt);
+                Labels.parseTags(tags), dynamicCodeId != null, dynamicCodeId, createdAt, content());
     }
 
     DesignJson design() {
+        return read("design", design, DesignJson.class);
+    }
+
+    private Content content() {
+        return content == null ? null : read("content", content, Content.class);
+    }
+
+    private <T> T read(String column, String json, Class<T> type) {
         try {
-            return JSON.readValue(design, DesignJson.class);
+            return JSON.readValue(json, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the stored design of " + id + " is not the JSON this service wrote", e);
+            throw new IllegalStateException("the stored " + column + " of " + id
+                    + " is not the JSON this service wrote", e);
         }
     }
 
-    private static String write(DesignJson design) {
+    private static String write(Object record) {
         try {
-            return JSON.writeValueAsString(design);
+            return JSON.writeValueAsString(record);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a design record is always JSON", e);
+            throw new IllegalStateException("a design or content record is always JSON", e);
         }
     }
 }

@@ -185,7 +185,8 @@ public class QrCodes {
         try {
             return CodeGenerator.encode(spec);
         } catch (DataTooLongException e) {
-            throw ApiException.invalid("data", tooLong(e));
+            // A typed content is what the client can shorten; the data is only its encoding.
+            throw ApiException.invalid(spec.content() == null ? "data" : "content", tooLong(e));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.qrforge.qr;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.WireNames;
+import dev.qrforge.content.Content;
 import dev.qrforge.render.BodyStyle;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
@@ -13,6 +14,7 @@ import dev.qrforge.render.Eyes;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -47,27 +49,54 @@ public final class QrRequestValidator {
     }
 
     /**
+     * Validates a request that carries free data only (a restyle, a composite, a dynamic code's short link): a
+     * typed content needs {@link #validate(QrRequest, ImageFormat, LogoReader, Clock) the clock} some formats stamp.
+     */
+    public static CodeSpec validate(QrRequest request, ImageFormat impliedFormat, LogoReader logos) {
+        if (request != null && request.content() != null) {
+            throw new IllegalArgumentException("a request with content is validated with a clock");
+        }
+        return validate(request, impliedFormat, logos, null);
+    }
+
+    /**
      * @param impliedFormat the format to use when the request names none (the image type the client asked
      *                      for in {@code Accept}, else SVG)
      * @param logos         reads the logo the design names, if any
+     * @param clock         stamps what a typed content's format wants stamped (an event's DTSTAMP)
      */
-    public static CodeSpec validate(QrRequest request, ImageFormat impliedFormat, LogoReader logos) {
+    public static CodeSpec validate(QrRequest request, ImageFormat impliedFormat, LogoReader logos, Clock clock) {
         if (request == null) {
             // An empty body or a bare JSON null: nothing was sent that could be called a field.
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"data\": \"https://example.com\"}");
         }
-        String data = data(request.data());
+        Content.Encoded content = content(request, clock);
+        String data = content == null ? data(request.data()) : content.data();
         ImageFormat format = request.format() == null ? impliedFormat
                 : oneOf("format", request.format(), ImageFormat::fromWire, ImageFormat.wireNames());
         int size = inRange("size", request.size(), DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
         int margin = inRange("margin", request.margin(), DEFAULT_MARGIN, 0, MAX_MARGIN);
         Design design = design(request.design());
         LogoSpec logo = logo(request.design(), logos);
-        ErrorCorrection errorCorrection = request.errorCorrection() == null ? defaultErrorCorrection(logo)
+        ErrorCorrection errorCorrection = request.errorCorrection() == null
+                ? content == null ? defaultErrorCorrection(logo) : content.content().mandatedErrorCorrection()
+                        .map(ErrorCorrection::valueOf).orElseGet(() -> defaultErrorCorrection(logo))
                 : oneOf("errorCorrection", request.errorCorrection(), QrRequestValidator::errorCorrection,
                         Arrays.stream(ErrorCorrection.values()).map(Enum::name).toList());
-        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo);
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, null,
+                content == null ? null : content.content());
+    }
+
+    /** The typed content, checked and encoded, if the request has one instead of data (never both). */
+    private static Content.Encoded content(QrRequest request, Clock clock) {
+        if (request.content() == null) {
+            return null;
+        }
+        if (request.data() != null) {
+            throw ApiException.invalid(Content.FIELD, "send exactly one of data and content, not both");
+        }
+        return Content.encode(request.content(), clock);
     }
 
     /** A logo hides modules, which only the highest level reliably recovers. */
@@ -77,7 +106,7 @@ public final class QrRequestValidator {
 
     private static String data(String data) {
         if (data == null) {
-            throw ApiException.invalid("data", "data is required");
+            throw ApiException.invalid("data", "data is required: send exactly one of data and content");
         }
         if (data.isEmpty()) {
             throw ApiException.invalid("data", "data must not be empty");

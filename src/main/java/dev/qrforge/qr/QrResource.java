@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -46,6 +47,9 @@ public class QrResource {
     @Inject
     CallerContext callers;
 
+    @Inject
+    Clock clock;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, SVG, PNG})
@@ -53,7 +57,7 @@ public class QrResource {
     public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
         Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
         CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG),
-                codes.logos(callers.workspaceId()));
+                codes.logos(callers.workspaceId()), clock);
         if (rawImage.isPresent() && rawImage.get() != spec.format()) {
             throw new ApiException(ErrorCode.NOT_ACCEPTABLE, "format", "format is " + spec.format().wireName()
                     + " but Accept asks for " + rawImage.get().mediaType() + "; make them agree or drop one");
@@ -76,7 +80,8 @@ public class QrResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
     public QrView preview(QrRequest request) {
-        CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, codes.logos(callers.workspaceId()));
+        CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, codes.logos(callers.workspaceId()),
+                clock);
         return codes.preview(callers.workspaceId(), spec, Labels.of(request.title(), request.tags()));
     }
 

@@ -42,4 +42,47 @@ class BulkCsvTest {
         assertThatThrownBy(() -> parse("data,eyes\nx,y\n")).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.field()).isEqualTo("eyes"));
     }
+
+    @Test
+    void contentColumnsAreFieldPaths() {
+        BulkRequest request = parse("content.type,content.firstName,content.phones,content.emails,content.address.city,"
+                + "content.ssid,content.hidden,content.latitude,content.longitude\n"
+                + "vcard,Ann,work:+49 30 1|+49 171 2,a@example.com|b@example.com,Berlin,,,,\n"
+                + "wifi,,,,,\"Net;1\",true,,\n"
+                + "geo,,,,,,,52.5,13.4\n");
+
+        assertThat(request.items().get(0).content()).isEqualTo(new dev.qrforge.content.VcardContent(null, "Ann",
+                null, null, null, java.util.List.of(new dev.qrforge.content.VcardContent.Phone("work", "+49 30 1"),
+                        new dev.qrforge.content.VcardContent.Phone(null, "+49 171 2")),
+                java.util.List.of("a@example.com", "b@example.com"),
+                new dev.qrforge.content.VcardContent.PostalAddress(null, "Berlin", null, null, null), null, null));
+        assertThat(request.items().get(1).content())
+                .isEqualTo(new dev.qrforge.content.WifiContent("Net;1", null, null, true));
+        assertThat(request.items().get(2).content()).isEqualTo(new dev.qrforge.content.GeoContent(
+                new java.math.BigDecimal("52.5"), new java.math.BigDecimal("13.4")));
+        assertThat(request.items().get(2).data()).isNull();
+    }
+
+    @Test
+    void contentCellErrorsNameTheRowAndField() {
+        assertThatThrownBy(() -> parse("content.type,content.latitude\ngeo,north\n"))
+                .isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[0].content.latitude"));
+        assertThatThrownBy(() -> parse("content.type,content.bogus\nwifi,x\n"))
+                .isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[0].content.bogus"));
+        assertThatThrownBy(() -> parse("content.ssid\nx\n")).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.field()).isEqualTo("data"));
+        assertThatThrownBy(() -> parse("data,content.type\nx,\ny,bitcoin\n")).isInstanceOfSatisfying(
+                ApiException.class, e -> assertThat(e.field()).isEqualTo("items[1].content.type"));
+    }
+
+    @Test
+    void aRowWithDataAndContentIsRefusedByTheValidator() {
+        BulkRequest request = parse("data,content.type,content.text\nx,text,y\n");
+
+        assertThatThrownBy(() -> BulkValidator.validate(request, dev.qrforge.qr.LogoReader.inlineOnly(),
+                java.time.Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[0].content"));
+    }
 }

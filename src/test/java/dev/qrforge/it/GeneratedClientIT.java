@@ -17,6 +17,7 @@ import dev.qrforge.generatedclient.model.BulkItem;
 import dev.qrforge.generatedclient.model.BulkRequest;
 import dev.qrforge.generatedclient.model.BulkView;
 import dev.qrforge.generatedclient.model.Conditions;
+import dev.qrforge.generatedclient.model.Content;
 import dev.qrforge.generatedclient.model.Design;
 import dev.qrforge.generatedclient.model.DesignPatch;
 import dev.qrforge.generatedclient.model.DestinationCount;
@@ -28,6 +29,7 @@ import dev.qrforge.generatedclient.model.QrRequest;
 import dev.qrforge.generatedclient.model.QrView;
 import dev.qrforge.generatedclient.model.Rule;
 import dev.qrforge.generatedclient.model.Safety;
+import dev.qrforge.generatedclient.model.WifiContent;
 import dev.qrforge.generatedclient.model.WorkspaceAnalyticsView;
 import java.io.File;
 import java.io.IOException;
@@ -71,6 +73,12 @@ class GeneratedClientIT extends ServerTest {
         assertThat(created.getPng()).isNotBlank();
         assertThat(created.getSafety().getStatus()).isEqualTo(Safety.StatusEnum.OPTIMAL);
         assertThat(created.getDynamic()).isFalse();
+
+        // A typed content goes out and comes back through the oneOf its schema is, defaults filled in.
+        QrView wifi = codes.previewQrCode(new QrRequest().content(new Content(new WifiContent()
+                .type(WifiContent.TypeEnum.WIFI).ssid("generated").password("12345678"))));
+        assertThat(wifi.getData()).isEqualTo("WIFI:T:WPA;S:generated;P:12345678;;");
+        assertThat(wifi.getContent().getWifiContent().getEncryption()).isEqualTo(WifiContent.EncryptionEnum.WPA2);
 
         assertThat(codes.listQrCodes(50, null, "static", null, tag, null, null, null).getItems())
                 .extracting(QrView::getId).containsExactly(created.getId());

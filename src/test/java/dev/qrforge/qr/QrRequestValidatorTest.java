@@ -279,4 +279,65 @@ class QrRequestValidatorTest {
         assertThat(options.design().get("logoSize").max()).isEqualTo(QrRequestValidator.MAX_LOGO_SIZE);
         assertThat(options.formats()).containsExactly("svg", "png");
     }
+
+    private static final java.time.Clock CLOCK = java.time.Clock.fixed(java.time.Instant.parse("2026-11-25T10:00:00Z"),
+            java.time.ZoneOffset.UTC);
+
+    private static CodeSpec validateJson(String json) {
+        try {
+            return QrRequestValidator.validate(dev.qrforge.api.JsonConfig.build().readValue(json, QrRequest.class),
+                    ImageFormat.SVG, LogoReader.inlineOnly(), CLOCK);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw dev.qrforge.api.ErrorMapper.translate(e);
+        }
+    }
+
+    @Test
+    void contentIsEncodedIntoTheDataAndKeptNormalised() {
+        CodeSpec spec = validateJson("{\"content\": {\"type\": \"wifi\", \"ssid\": \"net\", \"password\":"
+                + " \"12345678\"}}");
+
+        assertThat(spec.data()).isEqualTo("WIFI:T:WPA;S:net;P:12345678;;");
+        assertThat(spec.content()).isEqualTo(new dev.qrforge.content.WifiContent("net", "12345678", "wpa2", false));
+        assertThat(spec.errorCorrection()).isEqualTo(DEFAULT_LEVEL);
+    }
+
+    private static final ErrorCorrection DEFAULT_LEVEL = QrRequestValidator.DEFAULT_ERROR_CORRECTION;
+
+    @Test
+    void exactlyOneOfDataAndContent() {
+        assertThatThrownBy(() -> validateJson("{\"data\": \"x\", \"content\": {\"type\": \"text\", \"text\":"
+                + " \"y\"}}")).isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.field()).isEqualTo("content");
+                    assertThat(e.getMessage()).contains("exactly one of data and content");
+                });
+        assertThatThrownBy(() -> validateJson("{\"size\": 300}")).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.field()).isEqualTo("data");
+            assertThat(e.getMessage()).contains("exactly one of data and content");
+        });
+    }
+
+    @Test
+    void contentErrorsNameTheirPathInTheRequest() {
+        assertThatThrownBy(() -> validateJson("{\"content\": {\"type\": \"epc\", \"name\": \"N\", \"iban\":"
+                + " \"DE88370400440532013000\"}}")).isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("content.iban"));
+        assertThatThrownBy(() -> validateJson("{\"content\": {\"type\": \"sepa\"}}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("content.type"));
+        assertThatThrownBy(() -> validateJson("{\"content\": {\"ssid\": \"x\"}}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("content.type"));
+        assertThatThrownBy(() -> validateJson("{\"content\": {\"type\": \"geo\", \"latitude\": \"1\"}}"))
+                .isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("content.latitude"));
+    }
+
+    @Test
+    void anEpcCodeDefaultsToLevelMEvenWithALogo() {
+        String epc = "\"content\": {\"type\": \"epc\", \"name\": \"N\", \"iban\": \"DE89370400440532013000\"}";
+        assertThat(validateJson("{" + epc + "}").errorCorrection()).isEqualTo(ErrorCorrection.M);
+        assertThat(validateJson("{" + epc + ", \"design\": {\"logo\": \"" + Logos.pngDataUri(64) + "\"}}")
+                .errorCorrection()).isEqualTo(ErrorCorrection.M);
+        assertThat(validateJson("{" + epc + ", \"errorCorrection\": \"Q\"}").errorCorrection())
+                .isEqualTo(ErrorCorrection.Q);
+    }
 }
