@@ -41,8 +41,11 @@ public final class RasterRenderer {
     private static final int FRAME_RUNS = 8;
     /** A caption's character, in a row of its band, as so many modules' runs: up to four strokes, anti-aliased. */
     static final int RUNS_PER_CAPTION_CHAR = 4;
-    /** What one caption character's glyph outline takes in a Java2D path at most (measured: under 3 KB). */
-    private static final int PATH_BYTES_PER_CAPTION_CHAR = 4096;
+    /**
+     * What one caption character's glyph outline takes in a Java2D path at most, its growth included: the font's
+     * most intricate glyph takes under 21 KB (FrameRenderingTest measures every glyph), a Latin letter under 1 KB.
+     */
+    static final int PATH_BYTES_PER_CAPTION_CHAR = 24 * 1024;
     /** Path segments a dark module may need: a circle's four arcs and their line joins, with room to spare. */
     private static final int SEGMENTS_PER_MODULE = 12;
     /**
