@@ -39,7 +39,8 @@ class StyleGalleryTest {
         StringBuilder md = new StringBuilder("# Style gallery\n\nEvery body style, eye frame, eye ball and frame,")
                 .append(" drawn by qrforge itself (`StyleGalleryTest` regenerates this page on every build). Each")
                 .append(" shows one style on an otherwise plain ").append(SIZE).append(" px code, with the verdict")
-                .append(" that code gets; what the verdicts rest on is in [the calibration](scannability-calibration.md).\n\n");
+                .append(" that code gets; what the verdicts rest on is in")
+                .append(" [the calibration](scannability-calibration.md).\n\n");
         md.append("## Body styles\n\n");
         table(md, BodyStyle.values(), style -> new Design(style, INK, Rgb.WHITE, null, Eyes.PLAIN), "body");
         md.append("## Eye frames\n\n");
