@@ -186,8 +186,8 @@ public final class RasterRenderer {
 
     /**
      * Paints the code (its dark shapes and its logo, not its background) with its top-left corner at
-     * {@code target}'s origin, so callers can place a code over an image of their own. {@code target} itself is left
-     * as it was.
+     * {@code target}'s origin, so callers can place a code over an image of their own; a code without a frame, as
+     * placed codes are. {@code target} itself is left as it was.
      */
     public static void paintCode(Graphics2D target, RenderSpec spec) {
         paint(target, spec, layers(spec, true));
