@@ -12,9 +12,14 @@ package dev.qrforge.render;
  * @param height  the image's height
  * @param codeX   the left edge of the code's square
  * @param codeY   the top edge of the code's square
- * @param caption the caption's box: {x, y, width, height}, empty without a frame
+ * @param caption the caption's box, empty without a frame
  */
-record FrameLayout(FrameStyle style, int size, int border, int width, int height, int codeX, int codeY, int[] caption) {
+record FrameLayout(FrameStyle style, int size, int border, int width, int height, int codeX, int codeY,
+        Box caption) {
+
+    /** A rectangle in whole pixels of the image. */
+    record Box(int x, int y, int width, int height) {
+    }
 
     static final double BORDER = 0.04;
     static final double BAND = 0.2;
@@ -29,28 +34,28 @@ record FrameLayout(FrameStyle style, int size, int border, int width, int height
         int band = Math.max(1, (int) Math.round(size * BAND));
         int s = size;
         return switch (style) {
-            case NONE -> new FrameLayout(style, s, t, s, s, 0, 0, new int[4]);
+            case NONE -> new FrameLayout(style, s, t, s, s, 0, 0, new Box(0, 0, 0, 0));
             case BOX, BRACKET -> new FrameLayout(style, s, t, s + 2 * t, s + 2 * t + band, t, t,
-                    new int[] {t, t + s, s, band});
+                    new Box(t, t + s, s, band));
             // The inner corners are rounded by t, so the code keeps t away from the ring, which never reaches in.
             case ROUNDED_BOX -> new FrameLayout(style, s, t, s + 4 * t, s + 4 * t + band, 2 * t, 2 * t,
-                    new int[] {2 * t, 2 * t + s, s, band});
+                    new Box(2 * t, 2 * t + s, s, band));
             case BANNER_BOTTOM -> new FrameLayout(style, s, t, s + 2 * t, t + s + band, t, t,
-                    new int[] {t, t + s, s, band});
+                    new Box(t, t + s, s, band));
             case BANNER_TOP -> new FrameLayout(style, s, t, s + 2 * t, band + s + t, t, band,
-                    new int[] {t, 0, s, band});
+                    new Box(t, 0, s, band));
             case TICKET -> new FrameLayout(style, s, t, s + 4 * t, 2 * t + s + band, 2 * t, 2 * t,
-                    new int[] {2 * t, 2 * t + s, s, band});
+                    new Box(2 * t, 2 * t + s, s, band));
             // A gap of t, a tail of 2t, then the bubble.
             case SPEECH_BUBBLE -> new FrameLayout(style, s, t, s, s + 3 * t + band, 0, 0,
-                    new int[] {0, s + 3 * t, s, band});
+                    new Box(0, s + 3 * t, s, band));
             // A gap of t, an arrow of 4t, then the caption.
-            case ARROW -> new FrameLayout(style, s, t, s, s + 5 * t + band, 0, 0, new int[] {0, s + 5 * t, s, band});
+            case ARROW -> new FrameLayout(style, s, t, s, s + 5 * t + band, 0, 0, new Box(0, s + 5 * t, s, band));
             case TAB_TOP -> {
                 int width = s + 2 * t;
                 int tab = (int) Math.round(width * TAB);
                 yield new FrameLayout(style, s, t, width, band + s + 2 * t, t, band + t,
-                        new int[] {(width - tab) / 2, 0, tab, band});
+                        new Box((width - tab) / 2, 0, tab, band));
             }
         };
     }
@@ -81,9 +86,9 @@ record FrameLayout(FrameStyle style, int size, int border, int width, int height
             case SPEECH_BUBBLE -> {
                 double centre = width / 2.0;
                 // The tail's base lies inside the bubble, so the two merge into one shape.
-                Outlines.polygon(sink, centre, s + t, centre + 2 * t, caption[1] + t, centre - 2 * t, caption[1] + t);
-                Outlines.rectangle(sink, caption[0], caption[1], caption[2], caption[3],
-                        Outlines.Corner.round(Math.min(2 * t, caption[3] / 2.0)), false);
+                Outlines.polygon(sink, centre, s + t, centre + 2 * t, caption.y() + t, centre - 2 * t, caption.y() + t);
+                Outlines.rectangle(sink, caption.x(), caption.y(), caption.width(), caption.height(),
+                        Outlines.Corner.round(Math.min(2 * t, caption.height() / 2.0)), false);
             }
             case ARROW -> {
                 double centre = width / 2.0;
@@ -93,7 +98,7 @@ record FrameLayout(FrameStyle style, int size, int border, int width, int height
                         centre + t / 2.0, foot, centre - t / 2.0, foot, centre - t / 2.0, head, centre - 2 * t, head);
             }
             case TAB_TOP -> {
-                tab(sink, caption[0], caption[2], caption[3], Math.min(2 * t, caption[3] / 2.0));
+                tab(sink, caption.x(), caption.width(), caption.height(), Math.min(2 * t, caption.height() / 2.0));
                 Outlines.rectangle(sink, codeX, codeY, s, s, square, true);
             }
             case BRACKET -> {

@@ -70,9 +70,9 @@ final class Layers {
         List<Layer> result = new ArrayList<>();
         layers.forEach((fill, parts) -> result.add(new Layer(fill, parts)));
         if (frame.present() && !frame.text().isEmpty()) {
-            int[] box = layout.caption();
+            FrameLayout.Box box = layout.caption();
             result.add(new Layer(new Fill(frame.textPaint(design)), List.of(sink -> FrameText.trace(frame.text(),
-                    box[0], box[1], box[2], box[3], new InPixels(spec, sink)))));
+                    box.x(), box.y(), box.width(), box.height(), new InPixels(spec, sink)))));
         }
         return result;
     }

@@ -154,12 +154,12 @@ class FrameRenderingTest {
         }
         assertThat(differing).as("%s: pixels where Batik and Java2D disagree", style).isLessThan(20);
         // The caption is there: dark and light both in its band's middle row, in the caption's colour.
-        int[] box = spec.frameLayout().caption();
-        int row = box[1] + box[3] / 2;
+        FrameLayout.Box box = spec.frameLayout().caption();
+        int row = box.y() + box.height() / 2;
         int text = design(style, "").frame().textPaint(spec.design()).rgb();
-        assertThat(countOf(raster, row, box, text)).as("%s: caption pixels", style).isGreaterThan(box[2] / 20);
+        assertThat(countOf(raster, row, box, text)).as("%s: caption pixels", style).isGreaterThan(box.width() / 20);
         assertThat(countOf(batik, row, box, text)).as("%s: caption pixels in the SVG", style)
-                .isGreaterThan(box[2] / 20);
+                .isGreaterThan(box.width() / 20);
     }
 
     @Test
@@ -240,9 +240,9 @@ class FrameRenderingTest {
         assertThat(bytes).isLessThanOrEqualTo(RasterRenderer.pngBytes(spec));
     }
 
-    private static int countOf(BufferedImage image, int row, int[] box, int rgb) {
+    private static int countOf(BufferedImage image, int row, FrameLayout.Box box, int rgb) {
         int count = 0;
-        for (int x = box[0]; x < box[0] + box[2]; x++) {
+        for (int x = box.x(); x < box.x() + box.width(); x++) {
             if ((image.getRGB(x, row) & 0xffffff) == rgb) {
                 count++;
             }
