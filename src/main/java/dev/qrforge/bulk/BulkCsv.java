@@ -20,19 +20,21 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * The CSV form of a bulk request: a header row naming columns, one code per row. Columns are the item fields
  * ({@code data} or {@code content.type} required) and the design fields by name (all but the per-eye {@code eyes},
- * which is nested), and a typed content's fields by their paths ({@code content.ssid}, see {@link ContentCsv}); an
- * empty cell means "not given". A logo is best given as the {@code sha256:} reference of one sent before.
+ * which is nested; the frame's as {@code frame.style} and so on), and a typed content's fields by their paths
+ * ({@code content.ssid}, see {@link ContentCsv}); an empty cell means "not given". A logo is best given as the
+ * {@code sha256:} reference of one sent before.
  */
 public final class BulkCsv {
 
     static final List<String> COLUMNS = List.of("data", "format", "size", "margin", "errorCorrection", "filename",
             "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2", "gradientRotation",
             "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
-            "logoMargin", "logoClearModules");
+            "logoMargin", "logoClearModules", "frame.style", "frame.text", "frame.textColor", "frame.frameColor");
 
     private static final String CONTENT_TYPE = ContentCsv.PREFIX + "type";
 
     private static final DesignJson NO_DESIGN = new DesignJson(null, null, null, null, null);
+    private static final DesignJson.FrameJson NO_FRAME = new DesignJson.FrameJson(null, null, null, null);
 
     private BulkCsv() {
     }
@@ -82,7 +84,7 @@ public final class BulkCsv {
                 cell.apply("eyeBallStyle"), cell.apply("eyeFrameColor"), cell.apply("eyeBallColor"), null,
                 cell.apply("logo"), number(index, design + "logoSize", cell.apply("logoSize")),
                 number(index, design + "logoMargin", cell.apply("logoMargin")),
-                bool(index, design + "logoClearModules", cell.apply("logoClearModules")));
+                bool(index, design + "logoClearModules", cell.apply("logoClearModules")), frame(cell));
         return new BulkRequest.Item(cell.apply("data"), cell.apply("format"),
                 integer(index, "size", cell.apply("size")), integer(index, "margin", cell.apply("margin")),
                 cell.apply("errorCorrection"), designJson.equals(NO_DESIGN) ? null : designJson,
@@ -103,6 +105,13 @@ public final class BulkCsv {
         } catch (ApiException e) {
             throw new ApiException(e.code(), "items[" + index + "]." + e.field(), e.getMessage());
         }
+    }
+
+    /** The frame's columns, or null when none is given. */
+    private static DesignJson.FrameJson frame(Function<String, String> cell) {
+        DesignJson.FrameJson frame = new DesignJson.FrameJson(cell.apply("frame.style"), cell.apply("frame.text"),
+                cell.apply("frame.textColor"), cell.apply("frame.frameColor"));
+        return frame.equals(NO_FRAME) ? null : frame;
     }
 
     private static Double number(int index, String field, String value) {

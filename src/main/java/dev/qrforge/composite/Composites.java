@@ -53,6 +53,10 @@ public final class Composites {
             throw ApiException.invalid("design.backgroundColor", "design.backgroundColor does not apply: the image"
                     + " shows through the code's background; to back the code, use placement.plate.color");
         }
+        if (code.design().frame().present()) {
+            throw ApiException.invalid("design.frame", "design.frame does not apply: a code placed over an image"
+                    + " has no frame; a placement's plate sets it off from the image");
+        }
         List<BackgroundJson> backgrounds = backgrounds(request.backgrounds());
         Placement shared = Placement.parse(request.placement(), "placement");
         List<Placement> placements = new ArrayList<>();

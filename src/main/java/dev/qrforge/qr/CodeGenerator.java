@@ -141,10 +141,10 @@ public final class CodeGenerator {
             case SVG -> {
                 RenderSpec check = svgCheck(render);
                 yield RasterRenderer.workingBytes(check) + DecodeVerifier.memoryCost(check)
-                        + SVG_COPIES * SvgRenderer.maxChars(matrix, logoEdge);
+                        + SVG_COPIES * SvgRenderer.maxChars(matrix, logoEdge, spec.design().frame());
             }
             // A retry with another mask draws a second PNG while the first is still held.
-            case PNG -> RasterRenderer.workingBytes(render) + PngWriter.workingBytes(spec.size())
+            case PNG -> RasterRenderer.workingBytes(render) + PngWriter.workingBytes(render.imageWidth())
                     + DecodeVerifier.memoryCost(render)
                     + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
         };

@@ -5,6 +5,7 @@ import dev.qrforge.api.WireNames;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.Eye;
 import dev.qrforge.render.Eyes;
+import dev.qrforge.render.Frame;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.Rgb;
 import java.util.Objects;
@@ -14,12 +15,13 @@ import java.util.function.Function;
  * The {@code design} object as it travels in JSON: in requests every field is optional; in records it holds the
  * effective values, defaults filled in, and a logo by its {@link #LOGO_REFERENCE reference} rather than its bytes.
  * The top-level eye fields apply to all three finder patterns; {@code eyes} overrides them one by one.
+ * {@code frame} is the frame with a call to action around the code.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DesignJson(String bodyStyle, String foregroundColor, String backgroundColor, String gradientType,
         String gradientColor2, Double gradientRotation, Boolean gradientOnEyes, String eyeFrameStyle,
         String eyeBallStyle, String eyeFrameColor, String eyeBallColor, EyesJson eyes, String logo, Double logoSize,
-        Double logoMargin, Boolean logoClearModules) {
+        Double logoMargin, Boolean logoClearModules, FrameJson frame) {
 
     /** How a stored logo is named instead of sent again: {@code sha256:} and the file's SHA-256 in hex. */
     public static final String LOGO_REFERENCE = "sha256:";
@@ -40,6 +42,35 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
     /** Per-eye overrides, by position. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record EyesJson(EyeJson topLeft, EyeJson topRight, EyeJson bottomLeft) {
+    }
+
+    /**
+     * The frame around the code; absent fields take their defaults (see {@link QrRequestValidator}), and in records
+     * the colours are shown only when they were chosen rather than following the design.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FrameJson(String style, String text, String textColor, String frameColor) {
+
+        static FrameJson of(Frame frame) {
+            return frame.present() ? new FrameJson(WireNames.of(frame.style()), frame.text(),
+                    hex(frame.textColor()), hex(frame.frameColor())) : null;
+        }
+
+        /** Each field of this frame, or where absent the one of {@code defaults}. */
+        FrameJson over(FrameJson defaults) {
+            return defaults == null ? this : new FrameJson(first(style, defaults.style), first(text, defaults.text),
+                    first(textColor, defaults.textColor), first(frameColor, defaults.frameColor));
+        }
+    }
+
+    /** Without a frame: the fields before frames existed. */
+    public DesignJson(String bodyStyle, String foregroundColor, String backgroundColor, String gradientType,
+            String gradientColor2, Double gradientRotation, Boolean gradientOnEyes, String eyeFrameStyle,
+            String eyeBallStyle, String eyeFrameColor, String eyeBallColor, EyesJson eyes, String logo,
+            Double logoSize, Double logoMargin, Boolean logoClearModules) {
+        this(bodyStyle, foregroundColor, backgroundColor, gradientType, gradientColor2, gradientRotation,
+                gradientOnEyes, eyeFrameStyle, eyeBallStyle, eyeFrameColor, eyeBallColor, eyes, logo, logoSize,
+                logoMargin, logoClearModules, null);
     }
 
     /** Body and colours only, as bulk CSV columns and the first version of the API have them. */
@@ -71,7 +102,8 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
                 logo == null ? null : logo.reference(),
                 logo == null ? null : logo.size(),
                 logo == null ? null : logo.margin(),
-                logo == null ? null : logo.clearModules());
+                logo == null ? null : logo.clearModules(),
+                FrameJson.of(design.frame()));
     }
 
     /** The value of {@code field} the three eyes share, or null when they differ. */
@@ -85,7 +117,7 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
     public DesignJson withLogo(String otherLogo) {
         return new DesignJson(bodyStyle, foregroundColor, backgroundColor, gradientType, gradientColor2,
                 gradientRotation, gradientOnEyes, eyeFrameStyle, eyeBallStyle, eyeFrameColor, eyeBallColor, eyes,
-                otherLogo, logoSize, logoMargin, logoClearModules);
+                otherLogo, logoSize, logoMargin, logoClearModules, frame);
     }
 
     /** Each field of this design, or where absent the one of {@code defaults} (per-eye overrides as a whole). */
@@ -100,7 +132,8 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
                 first(eyeBallStyle, defaults.eyeBallStyle), first(eyeFrameColor, defaults.eyeFrameColor),
                 first(eyeBallColor, defaults.eyeBallColor), first(eyes, defaults.eyes), first(logo, defaults.logo),
                 first(logoSize, defaults.logoSize), first(logoMargin, defaults.logoMargin),
-                first(logoClearModules, defaults.logoClearModules));
+                first(logoClearModules, defaults.logoClearModules),
+                frame == null ? defaults.frame : frame.over(defaults.frame));
     }
 
     private static <T> T first(T value, T fallback) {

@@ -9,6 +9,8 @@ import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.render.EyeBallStyle;
 import dev.qrforge.render.EyeFrameStyle;
+import dev.qrforge.render.Frame;
+import dev.qrforge.render.FrameStyle;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import java.util.Arrays;
@@ -81,6 +83,12 @@ public record DesignOptions(List<String> formats, Option size, Option margin, Op
                 QrRequestValidator.DEFAULT_LOGO_MARGIN, "modules of light space around the logo"));
         design.put("logoClearModules", new Option(null, "boolean", null, null, true, "whether the modules under"
                 + " the logo and its margin are left out"));
+        design.put("frame.style", Option.oneOf(WireNames.all(FrameStyle.class), WireNames.of(FrameStyle.NONE)));
+        design.put("frame.text", new Option(null, "text", 0, Frame.MAX_TEXT, Frame.DEFAULT_TEXT, "the caption, at most"
+                + " " + Frame.MAX_TEXT + " characters the frame's font (DejaVu Sans Bold) draws; empty for none"));
+        design.put("frame.textColor", Option.text(COLOUR, null, "absent: white or black on a filled frame,"
+                + " whichever contrasts more; the frame's colour where the caption is on the background"));
+        design.put("frame.frameColor", Option.text(COLOUR, null, "absent: the foreground colour"));
         return new DesignOptions(ImageFormat.wireNames(),
                 Option.range(QrRequestValidator.MIN_SIZE, QrRequestValidator.MAX_SIZE, QrRequestValidator.DEFAULT_SIZE),
                 Option.range(0, QrRequestValidator.MAX_MARGIN, QrRequestValidator.DEFAULT_MARGIN),

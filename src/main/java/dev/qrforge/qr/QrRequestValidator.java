@@ -11,12 +11,15 @@ import dev.qrforge.render.Eye;
 import dev.qrforge.render.EyeBallStyle;
 import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.Eyes;
+import dev.qrforge.render.Frame;
+import dev.qrforge.render.FrameStyle;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -141,7 +144,37 @@ public final class QrRequestValidator {
         return new Design(style, foreground, background, gradient(design), eyes == null ? Eyes.same(shared)
                 : new Eyes(eye("design.eyes.topLeft.", eyes.topLeft(), shared),
                         eye("design.eyes.topRight.", eyes.topRight(), shared),
-                        eye("design.eyes.bottomLeft.", eyes.bottomLeft(), shared)));
+                        eye("design.eyes.bottomLeft.", eyes.bottomLeft(), shared)), frame(design.frame()));
+    }
+
+    /**
+     * The frame around the code. A style other than none without text says {@link Frame#DEFAULT_TEXT}; an empty
+     * text draws the frame with its caption's band empty. Absent colours stay absent: they follow the design
+     * ({@link Frame}). A frame of style none keeps nothing of its other fields, though they are still checked.
+     */
+    static Frame frame(DesignJson.FrameJson frame) {
+        if (frame == null) {
+            return Frame.NONE;
+        }
+        if (frame.style() == null) {
+            throw ApiException.invalid("design.frame.style", "design.frame.style is required in a frame, one of: "
+                    + String.join(", ", WireNames.all(FrameStyle.class)));
+        }
+        FrameStyle style = oneOf("design.frame.style", frame.style(), FrameStyle.class);
+        String text = frame.text() == null ? Frame.DEFAULT_TEXT : frame.text();
+        int length = text.codePointCount(0, text.length());
+        if (length > Frame.MAX_TEXT) {
+            throw ApiException.invalid("design.frame.text", "design.frame.text must be at most " + Frame.MAX_TEXT
+                    + " characters, got " + length);
+        }
+        Frame.undrawable(text).ifPresent(c -> {
+            throw ApiException.invalid("design.frame.text", "design.frame.text contains "
+                    + String.format(Locale.ROOT, "U+%04X", c) + (Character.isISOControl(c) ? ""
+                    : " '" + Character.toString(c) + "'") + ", which the frame's font (DejaVu Sans Bold) cannot draw");
+        });
+        Rgb textColor = color("design.frame.textColor", frame.textColor(), null);
+        Rgb frameColor = color("design.frame.frameColor", frame.frameColor(), null);
+        return style == FrameStyle.NONE ? Frame.NONE : new Frame(style, text, textColor, frameColor);
     }
 
     private static Eye eye(String prefix, DesignJson.EyeJson eye, Eye shared) {

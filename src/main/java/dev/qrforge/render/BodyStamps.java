@@ -40,7 +40,9 @@ final class BodyStamps {
     private static final Map<Integer, AtomicReferenceArray<byte[]>> STAMPS = new ConcurrentHashMap<>();
 
     private final int modulePixels;
-    private final int offset;
+    /** The symbol's top-left corner in the image, in whole pixels (a frame's offsets are whole pixels too). */
+    private final int offsetX;
+    private final int offsetY;
     private final int modules;
     /** The neighbourhood of every module of the symbol, row by row. */
     private final short[] neighbourhoods;
@@ -49,7 +51,8 @@ final class BodyStamps {
 
     private BodyStamps(RenderSpec spec) {
         this.modulePixels = (int) spec.moduleSize();
-        this.offset = spec.margin() * modulePixels;
+        this.offsetX = spec.codeX() + spec.margin() * modulePixels;
+        this.offsetY = spec.codeY() + spec.margin() * modulePixels;
         this.style = spec.design().bodyStyle();
         BodyOutline.Body body = BodyOutline.Body.of(spec);
         this.modules = body.modules();
@@ -101,10 +104,10 @@ final class BodyStamps {
      * (see {@link #over}).
      */
     void paint(int[] pixels, int top, int rows, int width, int solid, int[] paint, boolean opaque) {
-        int firstModule = Math.max(0, Math.floorDiv(top - offset, modulePixels));
-        int lastModule = Math.min(modules - 1, Math.floorDiv(top + rows - 1 - offset, modulePixels));
+        int firstModule = Math.max(0, Math.floorDiv(top - offsetY, modulePixels));
+        int lastModule = Math.min(modules - 1, Math.floorDiv(top + rows - 1 - offsetY, modulePixels));
         for (int my = firstModule; my <= lastModule; my++) {
-            int moduleTop = offset + my * modulePixels;
+            int moduleTop = offsetY + my * modulePixels;
             int fromRow = Math.max(0, top - moduleTop);
             int toRow = Math.min(modulePixels, top + rows - moduleTop);
             for (int mx = 0; mx < modules; mx++) {
@@ -112,7 +115,7 @@ final class BodyStamps {
                 if (stamp == EMPTY) {
                     continue;
                 }
-                int left = offset + mx * modulePixels;
+                int left = offsetX + mx * modulePixels;
                 for (int row = fromRow; row < toRow; row++) {
                     int at = (moduleTop + row - top) * width + left;
                     for (int column = 0; column < modulePixels; column++) {

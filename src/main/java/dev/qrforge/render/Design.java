@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param background the colour of light modules and the quiet zone, or null for a transparent background
  * @param gradient   the foreground gradient, or null for a solid foreground
  * @param eyes       how the three finder patterns are drawn
+ * @param frame      the frame with a call to action around the code, {@link Frame#NONE} for none
  */
-public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient, Eyes eyes) {
+public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient, Eyes eyes,
+        Frame frame) {
 
     /** Square modules, black on white: the look every scanner is built for. */
     public static final Design DEFAULT = new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null);
@@ -22,6 +24,17 @@ public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradie
         Objects.requireNonNull(bodyStyle, "bodyStyle");
         Objects.requireNonNull(foreground, "foreground");
         Objects.requireNonNull(eyes, "eyes");
+        Objects.requireNonNull(frame, "frame");
+    }
+
+    /** Without a frame. */
+    public Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradient gradient, Eyes eyes) {
+        this(bodyStyle, foreground, background, gradient, eyes, Frame.NONE);
+    }
+
+    /** The same look with another frame. */
+    public Design withFrame(Frame otherFrame) {
+        return new Design(bodyStyle, foreground, background, gradient, eyes, otherFrame);
     }
 
     /** Plain square eyes painted like the body. */

@@ -37,6 +37,15 @@ public final class RasterRenderer {
     private static final int RGBA_BYTES = 4;
     private static final int PERCENT = 100;
     private static final int PNG_FRAMING_BYTES = 4096;
+    /** Edges of a frame's shapes a row of the image crosses at most (a speech bubble's tail, a bracket's arms). */
+    private static final int FRAME_RUNS = 8;
+    /** A caption's character, in a row of its band, as so many modules' runs: up to four strokes, anti-aliased. */
+    static final int RUNS_PER_CAPTION_CHAR = 4;
+    /**
+     * What one caption character's glyph outline takes in a Java2D path at most, its growth included: the font's
+     * most intricate glyph takes under 21 KB (FrameRenderingTest measures every glyph), a Latin letter under 1 KB.
+     */
+    static final int PATH_BYTES_PER_CAPTION_CHAR = 24 * 1024;
     /** Path segments a dark module may need: a circle's four arcs and their line joins, with room to spare. */
     private static final int SEGMENTS_PER_MODULE = 12;
     /**
@@ -52,29 +61,32 @@ public final class RasterRenderer {
     private RasterRenderer() {
     }
 
-    /** Returns the rows a band holds for images {@code size} pixels wide. */
-    public static int bandRows(int size) {
-        return Math.min(size, Math.max(1, BAND_PIXELS / size));
+    /** Returns the rows a band holds for images {@code width} pixels wide (no more than a square image has). */
+    public static int bandRows(int width) {
+        return Math.min(width, Math.max(1, BAND_PIXELS / width));
     }
 
     /**
      * The heap {@link #streamRows} holds while drawing {@code spec}: its band and the outlines of its layers, or, for
-     * a stamped body, its stamps' index and, under a gradient, a second band.
+     * a stamped body, its stamps' index and, under a gradient, a second band; and a frame's caption's outline.
      */
     public static long workingBytes(RenderSpec spec) {
-        long band = (long) spec.size() * bandRows(spec.size()) * Integer.BYTES;
+        int width = spec.imageWidth();
+        long band = (long) width * Math.min(spec.imageHeight(), bandRows(width)) * Integer.BYTES;
+        long caption = (long) spec.design().frame().text().length() * PATH_BYTES_PER_CAPTION_CHAR;
         if (BodyStamps.apply(spec)) {
-            return band * (spec.design().gradient() == null ? 1 : 2) + BodyStamps.workingBytes(spec);
+            return band * (spec.design().gradient() == null ? 1 : 2) + BodyStamps.workingBytes(spec) + caption;
         }
-        return band + (long) BodyOutline.darkCount(spec.matrix()) * PATH_BYTES_PER_MODULE;
+        return band + (long) BodyOutline.darkCount(spec.matrix()) * PATH_BYTES_PER_MODULE + caption;
     }
 
     /**
-     * Draws the {@code size}×{@code size} image of the code and hands it to {@code sink}, top row first: opaque
-     * 0xRRGGBB pixels, or 0xAARRGGBB ones for a transparent design.
+     * Draws the image of the code ({@link RenderSpec#imageWidth()} × {@link RenderSpec#imageHeight()}, the frame
+     * included) and hands it to {@code sink}, top row first: opaque 0xRRGGBB pixels, or 0xAARRGGBB ones for a
+     * transparent design.
      */
     public static void streamRows(RenderSpec spec, RowSink sink) {
-        streamRows(spec, sink, bandRows(spec.size()));
+        streamRows(spec, sink, bandRows(spec.imageWidth()));
     }
 
     /** As {@link #streamRows(RenderSpec, RowSink)} with bands of {@code bandRows} rows. */
@@ -84,9 +96,10 @@ public final class RasterRenderer {
 
     /** As {@link #streamRows(RenderSpec, RowSink, int)}, the body stamped or (for comparison) filled as an outline. */
     static void streamRows(RenderSpec spec, RowSink sink, int bandRows, boolean stampBody) {
-        int size = spec.size();
+        int width = spec.imageWidth();
+        int height = spec.imageHeight();
         boolean transparent = spec.design().transparent();
-        BufferedImage band = new BufferedImage(size, Math.min(bandRows, size),
+        BufferedImage band = new BufferedImage(width, Math.min(bandRows, height),
                 transparent ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
         int[] pixels = ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
         BodyStamps stamps = stampBody ? BodyStamps.of(spec) : null;
@@ -94,20 +107,20 @@ public final class RasterRenderer {
         Paint bodyPaint = paint(spec, Layers.bodyFill(spec.design()));
         // A gradient body is stamped in the colours of a band the gradient fills.
         BufferedImage gradientBand = stamps == null || bodyPaint instanceof Color ? null
-                : new BufferedImage(size, band.getHeight(), BufferedImage.TYPE_INT_ARGB);
-        for (int top = 0; top < size; top += band.getHeight()) {
+                : new BufferedImage(width, band.getHeight(), BufferedImage.TYPE_INT_ARGB);
+        for (int top = 0; top < height; top += band.getHeight()) {
             Graphics2D g = band.createGraphics();
             try {
                 if (transparent) {
                     g.setComposite(AlphaComposite.Clear);
-                    g.fillRect(0, 0, size, band.getHeight());
+                    g.fillRect(0, 0, width, band.getHeight());
                     g.setComposite(AlphaComposite.SrcOver);
                 } else {
                     g.setColor(new Color(spec.design().background().rgb()));
-                    g.fillRect(0, 0, size, band.getHeight());
+                    g.fillRect(0, 0, width, band.getHeight());
                 }
                 if (stamps != null) {
-                    stamps.paint(pixels, top, Math.min(band.getHeight(), size - top), size,
+                    stamps.paint(pixels, top, Math.min(band.getHeight(), height - top), width,
                             bodyPaint instanceof Color colour ? colour.getRGB() : 0,
                             gradientBand == null ? null : fillBand(gradientBand, spec, bodyPaint, top), !transparent);
                 }
@@ -117,9 +130,9 @@ public final class RasterRenderer {
             } finally {
                 g.dispose();
             }
-            int rows = Math.min(band.getHeight(), size - top);
+            int rows = Math.min(band.getHeight(), height - top);
             for (int row = 0; row < rows; row++) {
-                sink.row(top + row, pixels, row * size);
+                sink.row(top + row, pixels, row * width);
             }
         }
     }
@@ -138,14 +151,14 @@ public final class RasterRenderer {
         return ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
     }
 
-    /** Returns the code as a PNG file of exactly {@code size}×{@code size} pixels. */
+    /** Returns the code as a PNG file of exactly {@link RenderSpec#imageWidth()} × {@link RenderSpec#imageHeight()}. */
     public static ByteBuffer png(RenderSpec spec) {
         return png(spec, RowSink.NONE);
     }
 
     /** As {@link #png(RenderSpec)}, handing every row to {@code alsoTo} as well, e.g. to verify the image. */
     public static ByteBuffer png(RenderSpec spec, RowSink alsoTo) {
-        return PngWriter.write(spec.size(), spec.size(), spec.design().transparent(), pngBytes(spec),
+        return PngWriter.write(spec.imageWidth(), spec.imageHeight(), spec.design().transparent(), pngBytes(spec),
                 writer -> streamRows(spec, writer.andThen(alsoTo)));
     }
 
@@ -154,23 +167,27 @@ public final class RasterRenderer {
      * one run per module in every row, and, under a gradient, the colour's slow change across dark areas: files
      * measured by bench/run-render-memory.sh stay under 5.3 bytes per pixel row and module, and gradients add under
      * 1.5 % of the raw pixels' bytes; the estimate allows 8 bytes and 3 %, and never more than PNG's worst case. A
-     * logo adds at most its box's raw pixels.
+     * logo adds at most its box's raw pixels. A frame adds rows, each crossing a few of its edges, and a caption's
+     * rows cross each character's edges, counted as {@value #RUNS_PER_CAPTION_CHAR} modules' worth a character.
      */
     public static long pngBytes(RenderSpec spec) {
         long size = spec.size();
-        long edges = size * spec.totalModules() * PNG_BYTES_PER_ROW_AND_MODULE;
+        Frame frame = spec.design().frame();
+        long runs = spec.totalModules() + (frame.present() ? FRAME_RUNS : 0)
+                + (long) frame.text().length() * RUNS_PER_CAPTION_CHAR;
+        long edges = spec.imageHeight() * runs * PNG_BYTES_PER_ROW_AND_MODULE;
         long gradient = spec.design().gradient() == null ? 0
                 : size * size * RGBA_BYTES * PNG_GRADIENT_PERCENT / PERCENT;
         double[] box = spec.logoBox();
         long logo = box == null ? 0 : (long) (box[2] * box[3] * spec.moduleSize() * spec.moduleSize() * RGBA_BYTES);
-        return Math.min(PngWriter.maxBytes(spec.size(), spec.size(), spec.design().transparent()),
+        return Math.min(PngWriter.maxBytes(spec.imageWidth(), spec.imageHeight(), spec.design().transparent()),
                 edges + gradient + logo + PNG_FRAMING_BYTES);
     }
 
     /**
      * Paints the code (its dark shapes and its logo, not its background) with its top-left corner at
-     * {@code target}'s origin, so callers can place a code over an image of their own. {@code target} itself is left
-     * as it was.
+     * {@code target}'s origin, so callers can place a code over an image of their own; a code without a frame, as
+     * placed codes are. {@code target} itself is left as it was.
      */
     public static void paintCode(Graphics2D target, RenderSpec spec) {
         paint(target, spec, layers(spec, true));
@@ -207,7 +224,7 @@ public final class RasterRenderer {
 
     /** Makes {@code g} draw in module units, the symbol's top-left corner at the origin. */
     private static void moduleSpace(Graphics2D g, RenderSpec spec) {
-        g.translate(spec.symbolOffset(), spec.symbolOffset());
+        g.translate(spec.symbolX(), spec.symbolY());
         g.scale(spec.moduleSize(), spec.moduleSize());
     }
 
@@ -275,6 +292,13 @@ public final class RasterRenderer {
         public void roundTo(double cornerX, double cornerY, double x, double y) {
             path.curveTo(currentX + KAPPA * (cornerX - currentX), currentY + KAPPA * (cornerY - currentY),
                     x + KAPPA * (cornerX - x), y + KAPPA * (cornerY - y), x, y);
+            currentX = x;
+            currentY = y;
+        }
+
+        @Override
+        public void curveTo(double x1, double y1, double x2, double y2, double x, double y) {
+            path.curveTo(x1, y1, x2, y2, x, y);
             currentX = x;
             currentY = y;
         }

@@ -4,12 +4,16 @@ import java.util.BitSet;
 import java.util.Objects;
 
 /**
- * Everything a renderer needs to draw one code. SVG and raster output share this geometry exactly: the image is
+ * Everything a renderer needs to draw one code. SVG and raster output share this geometry exactly: the code is
  * {@code size} pixels square, split evenly into {@link #totalModules()} modules per side, with the symbol inset by
- * {@code margin} modules of background.
+ * {@code margin} modules of background. The image is that square, or, with a frame ({@link Design#frame()}), larger:
+ * {@link #imageWidth()} × {@link #imageHeight()}, the code's square at ({@link #codeX()}, {@link #codeY()}).
+ * Renderers draw {@link Layers} in module units, the symbol's top-left corner at ({@link #symbolX()},
+ * {@link #symbolY()}) of the image, over the background filling the whole image.
  *
  * @param matrix the symbol
- * @param size   the image's edge in pixels; callers enforce the API's range, this record only rejects nonsense
+ * @param size   the code's edge in pixels (the image's without a frame); callers enforce the API's range, this
+ *               record only rejects nonsense
  * @param margin the quiet zone on each side, in modules
  * @param design colours and styles
  * @param logo   the image in the middle, or null
@@ -50,14 +54,44 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, L
         return (double) size / totalModules();
     }
 
-    /** Returns the pixel offset of the symbol's top-left corner from the image's, on both axes. */
-    double symbolOffset() {
-        return margin * moduleSize();
+    /** Where the frame puts the code, its shapes and its caption. */
+    FrameLayout frameLayout() {
+        return FrameLayout.of(design.frame().style(), size);
+    }
+
+    /** The image's width in pixels: the code's edge, plus the frame's on either side. */
+    public int imageWidth() {
+        return frameLayout().width();
+    }
+
+    /** The image's height in pixels: the code's edge, plus the frame's above and below (a banner's band included). */
+    public int imageHeight() {
+        return frameLayout().height();
+    }
+
+    /** The left edge of the code's square (quiet zone included) in the image, in whole pixels. */
+    public int codeX() {
+        return frameLayout().codeX();
+    }
+
+    /** The top edge of the code's square (quiet zone included) in the image, in whole pixels. */
+    public int codeY() {
+        return frameLayout().codeY();
+    }
+
+    /** The x of the symbol's top-left corner in the image, in pixels: where module space has its origin. */
+    public double symbolX() {
+        return codeX() + margin * moduleSize();
+    }
+
+    /** The y of the symbol's top-left corner in the image, in pixels. */
+    public double symbolY() {
+        return codeY() + margin * moduleSize();
     }
 
     /**
-     * Returns the pixel at the centre of module {@code module}, counted from the image's edge (quiet zone included),
-     * on either axis: where a scanner reads a module once it has found the grid.
+     * Returns the pixel at the centre of module {@code module}, counted from the code's edge (quiet zone included,
+     * frame not), on either axis: where a scanner reads a module once it has found the grid.
      */
     public int moduleCentre(int module) {
         return (int) ((module + MODULE_CENTRE) * moduleSize());

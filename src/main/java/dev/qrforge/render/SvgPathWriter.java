@@ -62,6 +62,19 @@ final class SvgPathWriter implements OutlineSink {
     }
 
     @Override
+    public void curveTo(double x1, double y1, double x2, double y2, double x, double y) {
+        out.append('c');
+        number(x1 - currentX);
+        number(y1 - currentY);
+        number(x2 - currentX);
+        number(y2 - currentY);
+        number(x - currentX);
+        number(y - currentY);
+        currentX = x;
+        currentY = y;
+    }
+
+    @Override
     public void close() {
         out.append('z');
         currentX = startX;

@@ -22,6 +22,14 @@ public final class SvgRenderer {
     private static final int CHARS_OUTSIDE_PATH = 800;
     /** The most path data a module can take: a lone dot or star, written out in full. */
     private static final int MAX_CHARS_PER_MODULE = 64;
+    /** A frame's two paths (the frame, the caption) besides their path data, and the frame's outline. */
+    private static final int FRAME_CHARS = 800;
+    /**
+     * The most path data one character of a caption takes: the font's most intricate glyph, at the smallest scale
+     * (hence the longest numbers), takes under 14,200 characters (FrameRenderingTest measures every glyph), a Latin
+     * letter a few hundred.
+     */
+    static final int MAX_CHARS_PER_CAPTION_CHAR = 16 * 1024;
 
     private SvgRenderer() {
     }
@@ -30,16 +38,20 @@ public final class SvgRenderer {
      * An upper bound of the document's length in characters (one byte each: SVG output is ASCII).
      *
      * @param logoEdge the longer side of the logo's image in pixels, 0 without a logo
+     * @param frame    the frame around the code
      */
-    public static long maxChars(QrMatrix matrix, int logoEdge) {
+    public static long maxChars(QrMatrix matrix, int logoEdge, Frame frame) {
         long logo = logoEdge == 0 ? 0 : (PngWriter.maxBytes(logoEdge, logoEdge, true) + 2) / 3 * 4;
-        return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules() + logo;
+        long framed = frame.present() ? FRAME_CHARS + (long) MAX_CHARS_PER_CAPTION_CHAR * frame.text().length() : 0;
+        return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules() + logo
+                + framed;
     }
 
     public static String render(RenderSpec spec) {
         QrMatrix matrix = spec.matrix();
         Design design = spec.design();
-        String size = Integer.toString(spec.size());
+        String width = Integer.toString(spec.imageWidth());
+        String height = Integer.toString(spec.imageHeight());
         int modules = matrix.modules();
         StringBuilder svg = new StringBuilder(CHARS_OUTSIDE_PATH + CHARS_PER_MODULE * modules * modules);
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\"");
@@ -47,21 +59,21 @@ public final class SvgRenderer {
             // SVG 1.1's link attribute, which every renderer reads (SVG 2's plain href is not yet universal).
             svg.append(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"");
         }
-        svg.append(" width=\"").append(size)
-                .append("\" height=\"").append(size)
-                .append("\" viewBox=\"0 0 ").append(size).append(' ').append(size).append("\">");
+        svg.append(" width=\"").append(width)
+                .append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\">");
         List<Layers.Layer> layers = Layers.of(spec);
         if (layers.stream().anyMatch(layer -> layer.fill().gradient())) {
             appendGradient(svg, spec, design.gradient(), design.foregroundStops());
         }
         if (!design.transparent()) {
-            svg.append("<rect width=\"").append(size).append("\" height=\"").append(size)
+            svg.append("<rect width=\"").append(width).append("\" height=\"").append(height)
                     .append("\" fill=\"").append(design.background().hex()).append("\"/>");
         }
         svg.append("<g transform=\"translate(");
-        SvgNumbers.append(svg, spec.symbolOffset());
+        SvgNumbers.append(svg, spec.symbolX());
         svg.append(' ');
-        SvgNumbers.append(svg, spec.symbolOffset());
+        SvgNumbers.append(svg, spec.symbolY());
         svg.append(") scale(");
         SvgNumbers.append(svg, spec.moduleSize());
         svg.append(")\">");

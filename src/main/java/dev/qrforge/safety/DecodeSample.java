@@ -11,6 +11,11 @@ import java.awt.image.BufferedImage;
  * detector misreads some styled codes at one resolution and not at another, so the verdict must judge the delivered
  * pixels); larger ones are averaged over square blocks down to that edge, as a camera's optics average what falls on
  * one sensor pixel. The sample thus never holds more than a megabyte, however large the image.
+ *
+ * <p>Of a framed rendering the sample holds the code's square (symbol and quiet zone) and leaves out the frame: the
+ * frame lies outside the quiet zone, which is what the standard asks a scanner to need, so the code is judged exactly
+ * as it would be unframed, by the same geometry ({@link ModuleContrast} and {@link CameraView} find modules by
+ * {@link RenderSpec#moduleCentre}, counted from the code's edge).
  */
 public final class DecodeSample extends LuminanceSource implements RowSink {
 
@@ -23,6 +28,9 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
 
     private final int sourceWidth;
     private final int sourceHeight;
+    /** Where the sampled square lies in the rows handed in. */
+    private final int left;
+    private final int top;
     private final int factor;
     /** Whether rows carry alpha: a transparent code, judged as it looks on a white surface. */
     private final boolean overWhite;
@@ -31,10 +39,12 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     private final int[] sums;
     private int nextRow;
 
-    private DecodeSample(int sourceWidth, int sourceHeight, int factor, boolean overWhite) {
+    private DecodeSample(int sourceWidth, int sourceHeight, int left, int top, int factor, boolean overWhite) {
         super(ceilDiv(sourceWidth, factor), ceilDiv(sourceHeight, factor));
         this.sourceWidth = sourceWidth;
         this.sourceHeight = sourceHeight;
+        this.left = left;
+        this.top = top;
         this.factor = factor;
         this.overWhite = overWhite;
         this.luminance = new byte[getWidth() * getHeight()];
@@ -42,17 +52,19 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     }
 
     /**
-     * An empty sample for the rendering of {@code spec}, to be filled through {@link #row}. A transparent rendering
-     * is judged on a white surface, the light surface such codes are meant for.
+     * An empty sample for the rendering of {@code spec}, to be filled through {@link #row} with the rows of the whole
+     * image, of which it keeps the code's square. A transparent rendering is judged on a white surface, the light
+     * surface such codes are meant for.
      */
     public static DecodeSample forCode(RenderSpec spec) {
-        return new DecodeSample(spec.size(), spec.size(), factor(spec), spec.design().transparent());
+        return new DecodeSample(spec.size(), spec.size(), spec.codeX(), spec.codeY(), factor(spec),
+                spec.design().transparent());
     }
 
     /** The sample of a code's rendering that exists anyway as an image (a composite's code box). */
     public static DecodeSample of(BufferedImage image, RenderSpec spec) {
         int width = image.getWidth();
-        DecodeSample sample = new DecodeSample(width, image.getHeight(), factor(spec), false);
+        DecodeSample sample = new DecodeSample(width, image.getHeight(), 0, 0, factor(spec), false);
         int[] row = new int[width];
         for (int y = 0; y < image.getHeight(); y++) {
             sample.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
@@ -72,7 +84,12 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     }
 
     @Override
-    public void row(int y, int[] pixels, int offset) {
+    public void row(int imageY, int[] pixels, int imageOffset) {
+        int y = imageY - top;
+        if (y < 0 || y >= sourceHeight) {
+            return;
+        }
+        int offset = imageOffset + left;
         if (y != nextRow) {
             throw new IllegalStateException("expected row " + nextRow + ", got " + y);
         }

@@ -190,6 +190,23 @@ export default async function render(main, route) {
     const clearModules = checkbox('Leave out the modules under the logo', design.logoClearModules.default);
     bind('design.logoClearModules', clearModules.input, design.logoClearModules.default);
 
+    // A frame with a call to action: absent (no `frame` in the request) while its style is none.
+    const frameStyleOption = design['frame.style'];
+    const frameStyle = bind('design.frame.style', select(choices(frameStyleOption), frameStyleOption.default),
+        frameStyleOption.default, {read: () => (frameStyle.value === 'none' ? undefined : frameStyle.value)});
+    const captionOption = design['frame.text'];
+    // Sent as typed, an empty caption included (a frame without one); the API's default fills a fresh form.
+    const caption = bind('design.frame.text', h('input', {type: 'text', maxlength: captionOption.max,
+        value: captionOption.default, autocomplete: 'off'}), captionOption.default,
+    {read: () => (caption.matches(':disabled') ? undefined : caption.value)});
+    // The caption's automatic colour is white or black by the frame's: shown as white until one is chosen.
+    const captionColour = optionalColour('design.frame.textColor', 'Caption colour', 'Automatic',
+        {value: '#ffffff'});
+    const frameColour = optionalColour('design.frame.frameColor', 'Colour of the frame', 'Like the foreground',
+        foreground);
+    const framePickers = [captionColour, frameColour];
+    colourPickers.push(...framePickers);
+
     // Output
     const format = bind('format', select(options.formats.map((f) => [f, f.toUpperCase()]), options.formats[0]),
         options.formats[0]);
@@ -221,6 +238,9 @@ export default async function render(main, route) {
                     logoName, removeLogo),
                 h('div', {class: 'fields'}, logoSize.el, field('Logo margin (modules)', logoMargin),
                     h('div', {class: 'field'}, clearModules.el)))),
+        h('fieldset', {}, h('legend', {text: 'Frame with a call to action'}),
+            h('div', {class: 'fields'}, field('Frame', frameStyle), field('Caption', caption,
+                `At most ${captionOption.max} characters; empty for none.`), captionColour.el, frameColour.el)),
         h('fieldset', {}, h('legend', {text: 'Output'}),
             h('div', {class: 'fields'}, field('Format', format), field('Size (pixels)', size),
                 field('Quiet zone (modules)', margin), field('Error correction', errorCorrection))));
@@ -266,6 +286,12 @@ export default async function render(main, route) {
         for (const picker of colourPickers) {
             picker.colour.disabled = picker.same.checked;
             if (picker.same.checked) picker.colour.value = picker.source.value;
+        }
+        const framed = frameStyle.value !== 'none';
+        caption.disabled = !framed;
+        for (const picker of framePickers) {
+            picker.same.disabled = !framed;
+            picker.colour.disabled ||= !framed;
         }
         for (const group of eyeGroups) {
             group.hidden = !eachEye.input.checked;

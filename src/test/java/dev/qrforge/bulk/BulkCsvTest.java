@@ -34,6 +34,16 @@ class BulkCsvTest {
     }
 
     @Test
+    void theFramesFieldsAreColumnsByTheirPath() {
+        BulkRequest request = parse("data,frame.style,frame.text,frame.textColor,frame.frameColor\n"
+                + "https://example.com/a,banner-bottom,\"Table 7, garden\",#ffffff,#004d40\n"
+                + "https://example.com/b,,,,\n");
+        assertThat(request.items().get(0).design().frame())
+                .isEqualTo(new DesignJson.FrameJson("banner-bottom", "Table 7, garden", "#ffffff", "#004d40"));
+        assertThat(request.items().get(1).design()).as("all empty: no design").isNull();
+    }
+
+    @Test
     void badNumbersAndBooleansNameTheirCell() {
         assertThatThrownBy(() -> parse("data,logoSize\nx,big\n")).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.field()).isEqualTo("items[0].design.logoSize"));

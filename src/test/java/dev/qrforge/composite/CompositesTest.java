@@ -164,6 +164,10 @@ class CompositesTest {
                 .hasMessageContaining("too long");
         rejects(new CompositeRequest(URL, null, null, null, new DesignJson(null, null, "#ffffff", null, null),
                 List.of(image), null), "design.backgroundColor").hasMessageContaining("placement.plate.color");
+        DesignJson framed = new DesignJson(null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, new DesignJson.FrameJson("banner-bottom", null, null, null));
+        rejects(new CompositeRequest(URL, null, null, null, framed, List.of(image), null), "design.frame")
+                .hasMessageContaining("no frame");
     }
 
     @Test

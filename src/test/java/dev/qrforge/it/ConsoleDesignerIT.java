@@ -149,6 +149,7 @@ class ConsoleDesignerIT extends ServerTest {
             pick(browser, "Second colour", "#6a1b9a");
             choose(browser, "Eye frame style", "rounded");
             choose(browser, "Eye ball style", "circle");
+            choose(browser, "Frame", "banner-bottom");
             String logo = Logos.pngDataUri(96);
             control(browser, "Logo image").sendKeys(file(logo).toString());
 
@@ -164,6 +165,7 @@ class ConsoleDesignerIT extends ServerTest {
             design.put("eyeFrameStyle", "rounded");
             design.put("eyeBallStyle", "circle");
             design.put("logo", logo);
+            design.put("frame", Map.of("style", "banner-bottom", "text", "SCAN ME"));
             assertShowsVerdict(browser, preview(Map.of("data", url, "design", design)).path("safety"));
             browser.script("window.scrollTo(0, 0);");
             browser.screenshot("designer-desktop");
@@ -184,6 +186,7 @@ class ConsoleDesignerIT extends ServerTest {
             assertThat(stored.get(0).path("design").path("gradientColor2").asText()).isEqualTo("#6a1b9a");
             assertThat(stored.get(0).path("design").path("eyeBallStyle").asText()).isEqualTo("circle");
             assertThat(stored.get(0).path("design").path("logo").asText()).startsWith("sha256:");
+            assertThat(stored.get(0).path("design").path("frame").path("style").asText()).isEqualTo("banner-bottom");
             assertThat(stored.get(0).path("errorCorrection").asText()).as("automatic with a logo").isEqualTo("H");
             String id = stored.get(0).path("id").asText();
 

@@ -10,6 +10,8 @@ import dev.qrforge.render.Eye;
 import dev.qrforge.render.EyeBallStyle;
 import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.Eyes;
+import dev.qrforge.render.Frame;
+import dev.qrforge.render.FrameStyle;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.SafetyStatus;
 import dev.qrforge.testing.Decoding;
@@ -34,10 +36,11 @@ class StyleGalleryTest {
     @Test
     void everyStyleIsDrawnIntoTheGallery() throws IOException {
         Files.createDirectories(GALLERY);
-        StringBuilder md = new StringBuilder("# Style gallery\n\nEvery body style, eye frame and eye ball, drawn by")
-                .append(" qrforge itself (`StyleGalleryTest` regenerates this page on every build). Each shows one")
-                .append(" style on an otherwise plain ").append(SIZE).append(" px code, with the verdict that code")
-                .append(" gets; what the verdicts rest on is in [the calibration](scannability-calibration.md).\n\n");
+        StringBuilder md = new StringBuilder("# Style gallery\n\nEvery body style, eye frame, eye ball and frame,")
+                .append(" drawn by qrforge itself (`StyleGalleryTest` regenerates this page on every build). Each")
+                .append(" shows one style on an otherwise plain ").append(SIZE).append(" px code, with the verdict")
+                .append(" that code gets; what the verdicts rest on is in")
+                .append(" [the calibration](scannability-calibration.md).\n\n");
         md.append("## Body styles\n\n");
         table(md, BodyStyle.values(), style -> new Design(style, INK, Rgb.WHITE, null, Eyes.PLAIN), "body");
         md.append("## Eye frames\n\n");
@@ -46,6 +49,11 @@ class StyleGalleryTest {
         md.append("## Eye balls\n\n");
         table(md, EyeBallStyle.values(), ball -> new Design(BodyStyle.SQUARE, INK, Rgb.WHITE, null,
                 Eyes.same(new Eye(EyeFrameStyle.SQUARE, ball, null, null))), "ball");
+        md.append("## Frames\n\n").append("Every frame with its default caption, `SCAN ME`, and colours (the frame in")
+                .append(" the foreground colour). The frame lies outside the quiet zone, so the image is larger than")
+                .append(" the ").append(SIZE).append(" px code; the verdict judges the code inside it.\n\n");
+        table(md, FrameStyle.values(), frame -> new Design(BodyStyle.SQUARE, INK, Rgb.WHITE, null, Eyes.PLAIN,
+                new Frame(frame, Frame.DEFAULT_TEXT, null, null)), "framed");
         Files.writeString(Path.of("docs", "gallery.md"), md.toString());
     }
 

@@ -10,11 +10,11 @@ public final class Rasters {
     private Rasters() {
     }
 
-    /** The opaque {@code size}×{@code size} image {@link RasterRenderer#streamRows} draws. */
+    /** The opaque image {@link RasterRenderer#streamRows} draws, frame included. */
     public static BufferedImage draw(RenderSpec spec) {
-        int size = spec.size();
-        BufferedImage image = new BufferedImage(size, size, BufferedImage.TYPE_INT_RGB);
-        RasterRenderer.streamRows(spec, (y, pixels, offset) -> image.setRGB(0, y, size, 1, pixels, offset, size));
+        int width = spec.imageWidth();
+        BufferedImage image = new BufferedImage(width, spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
+        RasterRenderer.streamRows(spec, (y, pixels, offset) -> image.setRGB(0, y, width, 1, pixels, offset, width));
         return image;
     }
 }
