@@ -201,10 +201,12 @@ export default async function render(main, route) {
     bind('design.logoClearModules', clearModules.input, design.logoClearModules.default);
 
     // Frame with a call to action
-    const frameStyle = bind('design.frame.style', select(choices(design.frame), design.frame.default),
-        design.frame.default);
-    const frameText = bind('design.frame.text', h('input', {type: 'text', maxlength: design.frameText.max,
-        placeholder: design.frameText.default, autocomplete: 'off'}), '', {read: () => (frameText.disabled
+    const frameOption = design['frame.style'];
+    const captionOption = design['frame.text'];
+    const frameStyle = bind('design.frame.style', select(choices(frameOption), frameOption.default),
+        frameOption.default);
+    const frameText = bind('design.frame.text', h('input', {type: 'text', maxlength: captionOption.max,
+        placeholder: captionOption.default, autocomplete: 'off'}), '', {read: () => (frameText.disabled
         || frameText.value === '' ? undefined : frameText.value)});
     const frameColor = optionalColour('design.frame.frameColor', 'Frame colour', 'Like the body', foreground);
     const textColor = optionalColour('design.frame.textColor', 'Text colour', 'Automatic (for contrast)',
@@ -251,7 +253,7 @@ export default async function render(main, route) {
                     h('div', {class: 'field'}, clearModules.el)))),
         h('fieldset', {}, h('legend', {text: 'Frame'}),
             h('div', {class: 'fields'}, field('Frame', frameStyle),
-                field('Call to action', frameText, `Up to ${design.frameText.max} characters.`),
+                field('Call to action', frameText, `Up to ${captionOption.max} characters; empty for the default.`),
                 frameColor.el, textColor.el)),
         h('fieldset', {}, h('legend', {text: 'Output'}),
             h('div', {class: 'fields'}, field('Format', format), field('Unit', unit), field('Size', size),
