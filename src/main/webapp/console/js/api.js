@@ -81,14 +81,19 @@ export async function imageUrl(path, options = {}) {
     return URL.createObjectURL(await call(path, {...options, accept: options.accept ?? 'image/*', as: 'blob'}));
 }
 
-/** An image record's inline image (`svg` text or `png` base64) as a Blob, e.g. to offer it as a download. */
+/** The media type of each image format a record can carry inline: `svg` as text, the others in base64. */
+const MEDIA_TYPES = {svg: 'image/svg+xml', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp',
+    pdf: 'application/pdf', eps: 'application/postscript'};
+
+/** An image record's inline image (`svg` text, or `png`, `jpeg`, `webp`, `pdf`, `eps` in base64) as a Blob. */
 export function recordBlob(record) {
-    if (record.svg) return new Blob([record.svg], {type: 'image/svg+xml'});
-    const bytes = Uint8Array.from(atob(record.png), (c) => c.charCodeAt(0));
-    return new Blob([bytes], {type: 'image/png'});
+    if (record.svg) return new Blob([record.svg], {type: MEDIA_TYPES.svg});
+    const format = Object.keys(MEDIA_TYPES).find((name) => typeof record[name] === 'string');
+    const bytes = Uint8Array.from(atob(record[format]), (c) => c.charCodeAt(0));
+    return new Blob([bytes], {type: MEDIA_TYPES[format]});
 }
 
-/** An object URL for an image record's inline image (`svg` text or `png` base64). */
+/** An object URL for an image record's inline image. */
 export function recordImageUrl(record) {
     return URL.createObjectURL(recordBlob(record));
 }

@@ -25,6 +25,24 @@ export function downloadName(title, fallback, format) {
  * preview keeps nothing, so downloading never adds a code to the workspace.
  */
 export async function downloadRendering(request, format, name) {
-    const record = await post('qr/preview', {...request, format});
+    const record = await post('qr/preview', forFormat(request, format));
     download(recordBlob(record), name);
+}
+
+/** Formats a browser shows in an <img>; a PDF or EPS is previewed through its SVG twin. */
+export const SHOWN_FORMATS = ['svg', 'png', 'jpeg', 'webp'];
+/** Formats drawn in pixels, whose physical size takes a dpi; and the vector print formats, which take CMYK. */
+export const RASTER_FORMATS = ['png', 'jpeg', 'webp'];
+export const PRINT_FORMATS = ['pdf', 'eps'];
+
+/**
+ * The request for another format than the one it was made for: the resolution only where pixels are drawn to a
+ * physical size, the colour space only where the format keeps CMYK; the service refuses either elsewhere.
+ */
+export function forFormat(request, format) {
+    const {dpi, colorSpace, ...rest} = request;
+    const result = {...rest, format};
+    if (dpi !== undefined && RASTER_FORMATS.includes(format) && rest.unit && rest.unit !== 'px') result.dpi = dpi;
+    if (colorSpace !== undefined && PRINT_FORMATS.includes(format)) result.colorSpace = colorSpace;
+    return result;
 }

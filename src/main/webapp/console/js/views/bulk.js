@@ -2,6 +2,7 @@
 // this tab until it finishes and offers its ZIP. The API takes no defaults with CSV, so format and size are columns.
 
 import {get, post} from '../api.js';
+import {designOptions} from '../qr-files.js';
 import {count, download, field, h, statusLine, when} from '../dom.js';
 
 const JOBS_STORAGE = 'qrforge.console.bulkJobs';
@@ -24,6 +25,7 @@ const EXAMPLE_CSV = [
 ].join('\n') + '\n';
 
 export default async function render(main) {
+    const {formats} = await designOptions();
     const watcher = jobWatcher();
     const jobList = h('div', {class: 'stack bulk-jobs'});
     const noJobs = h('p', {class: 'muted', text: 'No bulk jobs in this tab yet.'});
@@ -41,7 +43,7 @@ export default async function render(main) {
     };
 
     main.append(h('h1', {text: 'Bulk generation'}), h('div', {class: 'split'},
-        uploadForm((accepted) => {
+        uploadForm(formats, (accepted) => {
             rememberJob(accepted);
             show(accepted);
         }),
@@ -51,7 +53,7 @@ export default async function render(main) {
     return watcher.stop;
 }
 
-function uploadForm(onAccepted) {
+function uploadForm(formats, onAccepted) {
     const file = h('input', {type: 'file', name: 'csvFile', accept: '.csv,text/csv,text/plain'});
     const text = h('textarea', {name: 'csv', rows: 8, spellcheck: 'false', class: 'csv-text',
         placeholder: EXAMPLE_CSV});
@@ -84,7 +86,7 @@ function uploadForm(onAccepted) {
         field('…or paste the CSV', text),
         h('div', {class: 'row'}, submit),
         status,
-        csvHelp());
+        csvHelp(formats));
     form.addEventListener('submit', async (event) => {
         event.preventDefault();
         valid(file, text);
@@ -115,13 +117,17 @@ function uploadForm(onAccepted) {
     return form;
 }
 
-function csvHelp() {
+function csvHelp(formats) {
     const columns = (names) => names.map((name) => [h('code', {text: name}), ' ']);
     return h('details', {class: 'csv-help'},
         h('summary', {text: 'Columns the CSV may have'}),
         h('p', {}, 'Required: ', h('code', {text: 'data'}),
             ' (the URL or text). An empty cell means “not given”, and the service default applies: SVG, 300 px, ' +
             'error correction M, black on white. Files are named 001.svg, 002.png, … unless a filename is given.'),
+        h('p', {}, 'Instead of ', h('code', {text: 'data'}), ', typed content: ', h('code', {text: 'content.type'}),
+            ' (url, vcard, wifi, epc…) and its fields as ', h('code', {text: 'content.ssid'}), ', ',
+            h('code', {text: 'content.iban'}), '…, named as in the API.'),
+        h('p', {}, 'Formats: ', columns(formats)),
         h('p', {}, 'Per code: ', columns(ITEM_COLUMNS.slice(1))),
         h('p', {}, 'Design: ', columns(DESIGN_COLUMNS),
             ' — the values of the designer; a logo is best the sha256: reference of one uploaded before.'),

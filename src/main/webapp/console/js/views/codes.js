@@ -162,10 +162,12 @@ export default async function render(main, route) {
         const name = downloadName(item.title, item.id, format);
         try {
             if (format === item.format) {
-                download(await call(`qr/${item.id}/image`, {accept: 'image/*', as: 'blob'}), name);
+                // Print formats are application/*, not image/*: the stored format is whatever the record says.
+                download(await call(`qr/${item.id}/image`, {accept: '*/*', as: 'blob'}), name);
             } else {
-                const {data, size, margin, errorCorrection, design} = item;
-                await downloadRendering({data, size, margin, errorCorrection, design}, format, name);
+                const {data, size, unit, dpi, colorSpace, margin, errorCorrection, design} = item;
+                await downloadRendering({data, size, unit, dpi, colorSpace, margin, errorCorrection, design}, format,
+                    name);
             }
             status.say(`Downloaded ${name}.`);
         } catch (error) {

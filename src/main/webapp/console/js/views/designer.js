@@ -5,10 +5,18 @@
 import {ApiError, get, patch, post, recordImageUrl} from '../api.js';
 import {count, dataUri, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, showFieldError} from '../forms.js';
-import {designOptions, downloadName, downloadRendering} from '../qr-files.js';
+import {contentForms} from '../content-forms.js';
+import {designOptions, downloadName, downloadRendering, forFormat, PRINT_FORMATS, RASTER_FORMATS, SHOWN_FORMATS}
+    from '../qr-files.js';
 import {verdictView} from '../safety.js';
 
 const PREVIEW_DELAY_MS = 300;
+const UNIT_NAMES = {px: 'Pixels', mm: 'Millimetres', in: 'Inches'};
+
+/** Whether a request has something to encode: data, or typed content with at least one field filled in. */
+function encodes(body) {
+    return Boolean(body.data) || Object.keys(body.content ?? {}).some((key) => key !== 'type');
+}
 
 /** `rounded-pointed` → "Rounded pointed", `topLeft` → "Top left": the API's values as people read them. */
 function words(value) {
@@ -106,7 +114,9 @@ export default async function render(main, route) {
 
     // Content
     const data = bind('data', h('textarea', {rows: 3, required: true, placeholder: 'https://example.com',
-        autocomplete: 'off', spellcheck: 'false'}), '', {read: () => data.value.trim() || undefined});
+        autocomplete: 'off', spellcheck: 'false'}), '', {read: () => (data.disabled ? undefined
+        : data.value.trim() || undefined)});
+    const content = contentForms(bind, data);
     const title = bind('title', h('input', {type: 'text', maxlength: 200, autocomplete: 'off'}), '',
         {read: () => title.value.trim() || undefined});
     const tags = bind('tags', h('input', {type: 'text', autocomplete: 'off'}), '', {
@@ -210,7 +220,12 @@ export default async function render(main, route) {
     // Output
     const format = bind('format', select(options.formats.map((f) => [f, f.toUpperCase()]), options.formats[0]),
         options.formats[0]);
+    const unit = bind('unit', select(options.unit.values.map((u) => [u, UNIT_NAMES[u] ?? u]), options.unit.default),
+        options.unit.default);
     const size = bind('size', numberInput(options.size, 1), options.size.default);
+    const dpi = bind('dpi', numberInput(options.dpi, 1), options.dpi.default);
+    const colorSpace = bind('colorSpace', select(options.colorSpace.values.map((c) => [c, c.toUpperCase()]),
+        options.colorSpace.default), options.colorSpace.default);
     const margin = bind('margin', numberInput(options.margin, 1), options.margin.default);
     const errorCorrection = bind('errorCorrection', select(choices(options.errorCorrection,
         `Automatic (${options.errorCorrection.default}; ${options.errorCorrection.description})`), ''), '');
@@ -218,7 +233,9 @@ export default async function render(main, route) {
     const form = h('form', {class: 'stack designer-controls', novalidate: true, 'aria-label': 'Design'},
         h('fieldset', {}, h('legend', {text: 'Content'}),
             h('div', {class: 'stack'},
+                field('Content type', content.picker, 'A form per kind of content, or the data as you type it.'),
                 field('Data to encode', data, 'A URL, text, a vCard… what scanning the code gives.'),
+                content.forms,
                 h('div', {class: 'fields'}, field('Title', title, 'Shown in your list; not in the code.'),
                     field('Tags', tags, 'Separated by commas.')))),
         h('fieldset', {}, h('legend', {text: 'Body and colours'}),
@@ -242,7 +259,9 @@ export default async function render(main, route) {
             h('div', {class: 'fields'}, field('Frame', frameStyle), field('Caption', caption,
                 `At most ${captionOption.max} characters; empty for none.`), captionColour.el, frameColour.el)),
         h('fieldset', {}, h('legend', {text: 'Output'}),
-            h('div', {class: 'fields'}, field('Format', format), field('Size (pixels)', size),
+            h('div', {class: 'fields'}, field('Format', format), field('Unit', unit), field('Size', size),
+                field('Resolution (dpi)', dpi, 'For PNG, JPEG and WebP at a size in mm or inches.'),
+                field('Colour space', colorSpace, 'CMYK for PDF and EPS.'),
                 field('Quiet zone (modules)', margin), field('Error correction', errorCorrection))));
 
     // The preview and its verdict
@@ -266,6 +285,7 @@ export default async function render(main, route) {
                 + 'copy, stays the same.'}));
         // The data is the short link, and title and tags are the dynamic code's own (its page edits them).
         data.readOnly = true;
+        content.picker.closest('.field').hidden = true;
         for (const control of [title, tags]) control.closest('.field').hidden = true;
     } else {
         root.append(h('h1', {text: original ? `New code from “${original.title || original.data}”` : 'Design a code'}));
@@ -298,6 +318,13 @@ export default async function render(main, route) {
             group.disabled = !eachEye.input.checked;
         }
         for (const control of [logoSize.input, logoMargin, clearModules.input]) control.disabled = !logo;
+        content.sync();
+        // Pixels per unit apply to pixels drawn to a physical size; CMYK only to the vector print formats.
+        dpi.disabled = unit.value === 'px' || !RASTER_FORMATS.includes(format.value);
+        colorSpace.disabled = !PRINT_FORMATS.includes(format.value);
+        size.step = unit.value === 'px' ? 1 : 'any';
+        size.min = unit.value === 'px' ? options.size.min : 0;
+        size.max = unit.value === 'px' ? options.size.max : '';
         removeLogo.hidden = !logo;
         rotation.refresh();
         logoSize.refresh();
@@ -337,7 +364,7 @@ export default async function render(main, route) {
         if (stopped) return;
         const mine = ++latest;
         const body = request();
-        if (!body.data) {
+        if (!encodes(body)) {
             clearFieldErrors(form);
             status.say('');
             image.hidden = true;
@@ -347,10 +374,12 @@ export default async function render(main, route) {
             return;
         }
         try {
-            const record = await post('qr/preview', body);
+            // A PDF or EPS is judged as itself, and shown through its SVG twin: the same shapes, which <img> shows.
+            const [record, shownRecord] = await Promise.all([post('qr/preview', body),
+                SHOWN_FORMATS.includes(body.format) ? null : post('qr/preview', forFormat(body, 'svg'))]);
             if (stopped || mine !== latest) return;
             clearFieldErrors(form);
-            showPreview(record);
+            showPreview(record, shownRecord ?? record);
             pane.dataset.state = 'ready';
         } catch (error) {
             if (stopped || mine !== latest) return;
@@ -359,9 +388,9 @@ export default async function render(main, route) {
         }
     }
 
-    function showPreview(record) {
+    function showPreview(record, shownRecord) {
         if (shown) URL.revokeObjectURL(shown);
-        shown = recordImageUrl(record);
+        shown = recordImageUrl(shownRecord);
         image.src = shown;
         image.hidden = false;
         placeholder.hidden = true;
@@ -421,8 +450,9 @@ export default async function render(main, route) {
     /** The request, or null after saying that there is nothing to encode yet. */
     function completeRequest() {
         const body = request();
-        if (body.data) return body;
-        report(new ApiError(400, {field: 'data', message: 'Type the data to encode first.'}), true);
+        if (encodes(body)) return body;
+        report(content.typed() ? new ApiError(400, {field: 'content.type', message: 'Fill in the content first.'})
+            : new ApiError(400, {field: 'data', message: 'Type the data to encode first.'}), true);
         return null;
     }
 

@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.regex.Pattern;
@@ -134,6 +136,37 @@ public final class ConsoleBrowser implements AutoCloseable {
     /** Runs a script that answers by calling its last argument (a promise's outcome, say), and returns that. */
     public Object asyncScript(String script, Object... args) {
         return driver.executeAsyncScript(script, args);
+    }
+
+    /** A file the page offered as a download. */
+    public record Download(String name, byte[] bytes) {
+    }
+
+    /**
+     * Clicks {@code button} and returns the file the page offers: the console offers downloads as a link to a Blob
+     * (dom.js, download), whose click is caught here and whose Blob is read back, so no download folder is involved.
+     */
+    public Download download(WebElement button) {
+        script("window.qrforgeDownloads = [];"
+                + " if (!window.qrforgeClickCaught) {"
+                + "   window.qrforgeClickCaught = true;"
+                + "   const click = HTMLAnchorElement.prototype.click;"
+                + "   HTMLAnchorElement.prototype.click = function () {"
+                + "     if (!this.hasAttribute('download')) return click.call(this);"
+                + "     window.qrforgeDownloads.push({name: this.download, href: this.href});"
+                + "   };"
+                + " }");
+        button.click();
+        until(driver -> ((Number) script("return window.qrforgeDownloads.length;")).intValue() > 0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> file = (Map<String, Object>) asyncScript("const done = arguments[arguments.length - 1];"
+                + " const offered = window.qrforgeDownloads[0];"
+                + " fetch(offered.href).then((response) => response.arrayBuffer()).then((buffer) => {"
+                + "   let binary = '';"
+                + "   new Uint8Array(buffer).forEach((byte) => { binary += String.fromCharCode(byte); });"
+                + "   done({name: offered.name, base64: btoa(binary)});"
+                + " });");
+        return new Download((String) file.get("name"), Base64.getDecoder().decode((String) file.get("base64")));
     }
 
     public void resize(Dimension size) {

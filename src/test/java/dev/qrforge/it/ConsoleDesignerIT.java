@@ -3,6 +3,11 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.zxing.BarcodeFormat;
+import com.google.zxing.Result;
+import com.google.zxing.client.result.ParsedResult;
+import com.google.zxing.client.result.ResultParser;
+import com.google.zxing.client.result.WifiParsedResult;
 import dev.qrforge.testing.Decoders;
 import dev.qrforge.testing.Logos;
 import java.awt.image.BufferedImage;
@@ -24,6 +29,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -237,7 +244,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.screenshot("designer-risky");
 
             // A value the API refuses marks the control it names, and says why.
-            WebElement size = control(browser, "Size (pixels)");
+            WebElement size = control(browser, "Size");
             size.clear();
             size.sendKeys("50");
             browser.until(driver -> "error".equals(driver.findElement(PREVIEW_PANE).getAttribute("data-state")));
@@ -254,6 +261,84 @@ class ConsoleDesignerIT extends ServerTest {
             assertThat(browser.overflowsSideways()).as("designer at phone width").isFalse();
             browser.screenshot("designer-phone");
             // Chromium logs the refused size's 400 itself; the page handled it.
+            browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr/preview - .* status of 400"));
+        }
+    }
+
+    @Test
+    void typedContentInAFramePreviewsDecodesAndDownloadsAsAPrintPdf() {
+        String ssid = "Caf\u00e9;Net:\"\\, " + UUID.randomUUID().toString().substring(0, 8);
+        String password = "pa;ss:w\\ord,\"1\"";
+        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
+            browser.signInWithKey();
+            browser.go("design");
+            choose(browser, "Content type", "wifi");
+            assertThat(control(browser, "Content type").isDisplayed()).isTrue();
+            assertThat(browser.driver().findElements(By.xpath("//label[normalize-space()='Data to encode']"))
+                    .stream().noneMatch(WebElement::isDisplayed)).as("the free data field gives way to the form")
+                    .isTrue();
+            control(browser, "Network name (SSID)").sendKeys(ssid);
+            control(browser, "Password").sendKeys(password);
+            choose(browser, "Frame", "banner-bottom");
+            WebElement caption = control(browser, "Caption");
+            caption.clear();
+            caption.sendKeys("Join us");
+
+            Map<String, Object> wifi = Map.of("type", "wifi", "ssid", ssid, "password", password,
+                    "encryption", "wpa2");
+            Map<String, Object> design = Map.of("frame", Map.of("style", "banner-bottom", "text", "Join us"));
+            JsonNode record = preview(Map.of("content", wifi, "design", design));
+            BufferedImage drawn = picture(browser, currentPreview(browser));
+            assertThat(Decoders.zxing(drawn, record.path("data").asText()))
+                    .as("the framed preview decodes to the Wi-Fi payload the API encodes").isTrue();
+            ParsedResult parsed = ResultParser.parseResult(
+                    new Result(record.path("data").asText(), null, null, BarcodeFormat.QR_CODE));
+            assertThat(parsed).isInstanceOf(WifiParsedResult.class);
+            assertThat(((WifiParsedResult) parsed).getSsid()).isEqualTo(ssid);
+            assertThat(((WifiParsedResult) parsed).getPassword()).isEqualTo(password);
+            assertShowsVerdict(browser, record.path("safety"));
+            browser.screenshot("designer-wifi-frame");
+
+            // A 30 mm CMYK PDF: judged as the PDF itself, shown through its SVG twin, downloaded as the PDF.
+            choose(browser, "Format", "pdf");
+            choose(browser, "Unit", "mm");
+            WebElement size = control(browser, "Size");
+            size.clear();
+            size.sendKeys("30");
+            choose(browser, "Colour space", "cmyk");
+            currentPreview(browser);
+            Map<String, Object> print = new LinkedHashMap<>();
+            print.put("content", wifi);
+            print.put("design", design);
+            print.put("format", "pdf");
+            print.put("unit", "mm");
+            print.put("size", 30);
+            print.put("colorSpace", "cmyk");
+            assertShowsVerdict(browser, preview(print).path("safety"));
+            ConsoleBrowser.Download pdf = browser.download(
+                    browser.driver().findElement(By.xpath("//button[normalize-space()='Download PDF']")));
+            assertThat(pdf.name()).endsWith(".pdf");
+            try (PDDocument document = Loader.loadPDF(pdf.bytes())) {
+                float width = document.getPage(0).getMediaBox().getWidth();
+                assertThat(document.getPage(0).getMediaBox().getWidth() * 25.4 / 72)
+                        .as("the page is the code's 30 mm, frame included, wide or more; %s pt", width)
+                        .isGreaterThanOrEqualTo(30 - 0.01);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+
+            // A payment with a wrong IBAN checksum: the API's error lands at the IBAN field.
+            choose(browser, "Format", "png");
+            choose(browser, "Content type", "epc");
+            control(browser, "Payee").sendKeys("Red Cross");
+            WebElement iban = control(browser, "IBAN");
+            iban.sendKeys("DE89370400440532013001");
+            browser.until(driver -> "error".equals(driver.findElement(PREVIEW_PANE).getAttribute("data-state")));
+            assertThat(iban.getAttribute("aria-invalid")).isEqualTo("true");
+
+            browser.resize(ConsoleBrowser.PHONE);
+            assertThat(browser.overflowsSideways()).as("designer's content forms at phone width").isFalse();
+            browser.resize(ConsoleBrowser.DESKTOP);
             browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr/preview - .* status of 400"));
         }
     }
