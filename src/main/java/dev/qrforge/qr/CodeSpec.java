@@ -10,16 +10,18 @@ import java.util.Objects;
  *
  * @param data            the text to encode
  * @param format          the image format to deliver
- * @param size            the image's edge in pixels
+ * @param size            the image's edge in pixels (for PDF and EPS, at {@link PrintSize#CSS_PIXELS_PER_INCH}: what
+ *                        logos and the verdict's raster are sized from)
  * @param margin          the quiet zone in modules
  * @param errorCorrection the error-correction level
  * @param design          colours and styles
  * @param logo            the logo in the middle, or null
  * @param mask            the mask pattern a kept code was drawn with, so it is drawn again exactly; null for a new
  *                        code, whose mask {@link CodeGenerator} chooses
+ * @param print           the size as asked for (unit, DPI) and the colour space; {@code size} is its pixels
  */
 public record CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
-        Design design, LogoSpec logo, Integer mask) {
+        Design design, LogoSpec logo, Integer mask, PrintSize print) {
 
     public CodeSpec {
         Objects.requireNonNull(data, "data");
@@ -29,6 +31,13 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
         if (mask != null && (mask < 0 || mask >= QrEncoder.MASK_PATTERNS)) {
             throw new IllegalArgumentException("mask patterns are 0 to 7, got " + mask);
         }
+        Objects.requireNonNull(print, "print");
+    }
+
+    /** A code sized in pixels, in RGB. */
+    public CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
+            Design design, LogoSpec logo, Integer mask) {
+        this(data, format, size, margin, errorCorrection, design, logo, mask, PrintSize.pixels(size));
     }
 
     /** A new code, its mask to be chosen. */
@@ -45,6 +54,6 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
 
     /** The same request, drawn with mask pattern {@code chosen}. */
     CodeSpec withMask(int chosen) {
-        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen);
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen, print);
     }
 }

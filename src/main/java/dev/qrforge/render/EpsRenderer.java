@@ -28,6 +28,7 @@ public final class EpsRenderer {
     private static final int BYTES_PER_MODULE = 96;
     private static final int FRAME_BYTES = 16384;
     private static final String BOUNDING_BOX = "%%BoundingBox:";
+    private static final String END_COMMENTS = "%%EndComments";
 
     private EpsRenderer() {
     }
@@ -72,7 +73,7 @@ public final class EpsRenderer {
         } catch (IOException e) {
             throw new UncheckedIOException("writing EPS in memory", e);
         }
-        return withHiResBoundingBox(out.toByteArray(), page.edgePoints());
+        return exactHeader(out.toByteArray(), page.edgePoints());
     }
 
     private static Color colour(PrintPage page, Rgb rgb) {
@@ -122,20 +123,20 @@ public final class EpsRenderer {
         return numbers(ps, wide);
     }
 
-    /** Adds the exact edge after the whole-point BoundingBox the header has (both DSC comments, ASCII). */
-    private static byte[] withHiResBoundingBox(byte[] eps, double edge) {
-        String head = new String(eps, 0, Math.min(eps.length, 2048), StandardCharsets.ISO_8859_1);
-        int start = head.indexOf(BOUNDING_BOX);
-        if (start < 0) {
+    /**
+     * The header (DSC comments, ASCII) with the exact edge added after the whole-point BoundingBox, and without the
+     * optional CreationDate, so that a code drawn again is the same file, byte for byte.
+     */
+    private static byte[] exactHeader(byte[] eps, double edge) {
+        String file = new String(eps, StandardCharsets.ISO_8859_1);
+        int headerEnd = file.indexOf(END_COMMENTS);
+        if (headerEnd < 0 || !file.substring(0, headerEnd).contains(BOUNDING_BOX)) {
             throw new IllegalStateException("the EPS header has no " + BOUNDING_BOX);
         }
-        int end = head.indexOf('\n', start) + 1;
-        byte[] line = String.format(Locale.ROOT, "%%%%HiResBoundingBox: 0 0 %.4f %.4f%n", edge, edge)
-                .getBytes(StandardCharsets.ISO_8859_1);
-        byte[] result = new byte[eps.length + line.length];
-        System.arraycopy(eps, 0, result, 0, end);
-        System.arraycopy(line, 0, result, end, line.length);
-        System.arraycopy(eps, end, result, end + line.length, eps.length - end);
-        return result;
+        String header = file.substring(0, headerEnd)
+                .replaceFirst("%%CreationDate:[^\n]*\n", "")
+                .replaceFirst("(" + BOUNDING_BOX + "[^\n]*\n)", "$1" + String.format(Locale.ROOT,
+                        "%%%%HiResBoundingBox: 0 0 %.4f %.4f", edge, edge) + "\n");
+        return (header + file.substring(headerEnd)).getBytes(StandardCharsets.ISO_8859_1);
     }
 }

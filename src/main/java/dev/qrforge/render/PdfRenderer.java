@@ -3,7 +3,9 @@ package dev.qrforge.render;
 import java.awt.geom.PathIterator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBoolean;
@@ -37,6 +39,7 @@ public final class PdfRenderer {
     /** Bytes of content stream per dark module at most (a circle's four curves, compressed), and the file's frame. */
     private static final int BYTES_PER_MODULE = 48;
     private static final int FRAME_BYTES = 4096;
+    private static final long ID_MASK = 0xffffffffL;
 
     private PdfRenderer() {
     }
@@ -82,6 +85,11 @@ public final class PdfRenderer {
                     content.drawImage(logo, new Matrix((float) box[2], 0, 0, (float) -box[3], (float) box[0],
                             (float) (box[1] + box[3])));
                 }
+            }
+            // The file identifier is derived from the drawing rather than the clock, so a code drawn again is the
+            // same file, byte for byte.
+            try (InputStream drawn = pdfPage.getContents()) {
+                document.setDocumentId(Arrays.hashCode(drawn.readAllBytes()) & ID_MASK);
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             document.save(out);

@@ -108,9 +108,10 @@ class PrintRenderersTest {
                 .contains("%%HiResBoundingBox: 0 0 85.0394 85.0394").contains("%%LanguageLevel: 3")
                 // The prolog binds CC to setcmykcolor and RC to setrgbcolor; the page uses only the former.
                 .contains("/CC/setcmykcolor ld").contains("\n0 0 0 1 CC\n").doesNotContain(" RC\n");
-        String rgb = new String(EpsRenderer.render(spec(300, design), PrintPage.rgb(MM_30_IN_POINTS)),
-                StandardCharsets.ISO_8859_1);
-        assertThat(rgb).contains("\n0 0 0 RC\n").doesNotContain(" CC\n");
+        // Greys are written as setgray in RGB: a colour shows the RGB operator.
+        String rgb = new String(EpsRenderer.render(spec(300, new Design(BodyStyle.SQUARE, NAVY, Rgb.WHITE, null)),
+                PrintPage.rgb(MM_30_IN_POINTS)), StandardCharsets.ISO_8859_1);
+        assertThat(rgb).contains(" RC\n").doesNotContain(" CC\n");
     }
 
     @Test
