@@ -16,8 +16,9 @@ import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.SafetyAssessor;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -170,13 +171,22 @@ public final class CodeGenerator {
     }
 
     /**
-     * The delivered PDF as PDFBox renders it, {@code pixels} wide (within a pixel: PDFBox rounds the page's edge at
-     * the resolution), on white, as a transparent code is judged.
+     * The delivered PDF as PDFBox renders it, exactly {@code pixels} square, on white, as a transparent code is
+     * judged. (PDFBox's own image would round the page's edge at the scale down, a pixel short of the check raster.)
      */
     private static BufferedImage renderPdf(byte[] pdf, int pixels) {
         try (PDDocument document = Loader.loadPDF(pdf)) {
-            float scale = pixels / document.getPage(0).getMediaBox().getWidth();
-            return new PDFRenderer(document).renderImage(0, scale, ImageType.RGB);
+            BufferedImage image = new BufferedImage(pixels, pixels, BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            try {
+                g.setColor(Color.WHITE);
+                g.fillRect(0, 0, pixels, pixels);
+                new PDFRenderer(document).renderPageToGraphics(0, g,
+                        pixels / document.getPage(0).getMediaBox().getWidth());
+            } finally {
+                g.dispose();
+            }
+            return image;
         } catch (IOException e) {
             throw new UncheckedIOException("rendering a PDF just written", e);
         }
