@@ -2,7 +2,9 @@
  * Drawing a QR symbol: encoding with ZXing ({@code QrEncoder}), the shape model ({@code BodyOutline} for the body
  * styles, {@code EyeOutline} for eye frames and balls, both tracing {@code Outlines} into an {@code OutlineSink},
  * grouped by fill in {@code Layers}), the SVG renderer and the raster renderer (bands of rows streamed into
- * {@code PngWriter}, with alpha for transparent designs), and the gradient geometry both share. A library: it uses
- * no other package of the application.
+ * {@code PngWriter}, with alpha for transparent designs), the print renderers drawing the same layers
+ * ({@code PdfRenderer}, {@code EpsRenderer}, in RGB or {@code Cmyk} inks on a {@code PrintPage}; JPEG and WebP files
+ * in {@code RasterFiles}), and the gradient geometry they all share. A library: it uses no other package of the
+ * application.
  */
 package dev.qrforge.render;
