@@ -236,7 +236,7 @@ class PrintFormatsIT extends ServerTest {
             }
         }
         assertThat(files.keySet()).containsExactlyInAnyOrder("code-svg.svg", "code-png.png", "code-pdf.pdf",
-                "code-eps.eps", "code-jpeg.jpeg", "code-webp.webp");
+                "code-eps.eps", "code-jpeg.jpeg", "code-webp.webp", "manifest.csv");
         for (String format : FORMATS) {
             assertThat(decode(format, files.get("code-" + format + "." + format))).as(format)
                     .allSatisfy(text -> assertThat(text).isEqualTo("https://example.com/" + tag + "/" + format));
