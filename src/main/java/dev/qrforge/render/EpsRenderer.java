@@ -92,11 +92,12 @@ public final class EpsRenderer {
         GradientGeometry geometry = GradientGeometry.of(spec);
         StringBuilder shading = new StringBuilder("<< /ShadingType ");
         if (geometry instanceof GradientGeometry.Line line) {
-            shading.append("2 /Coords [").append(numbers(ps, line.x1(), line.y1(), line.x2(), line.y2()));
+            shading.append("2 /Coords [").append(numbers(ps, (float) line.x1(), (float) line.y1(), (float) line.x2(),
+                    (float) line.y2()));
         } else {
             GradientGeometry.Circle circle = (GradientGeometry.Circle) geometry;
-            shading.append("3 /Coords [").append(numbers(ps, circle.cx(), circle.cy(), 0, circle.cx(), circle.cy(),
-                    circle.r()));
+            shading.append("3 /Coords [").append(numbers(ps, (float) circle.cx(), (float) circle.cy(), 0,
+                    (float) circle.cx(), (float) circle.cy(), (float) circle.r()));
         }
         List<Rgb> stops = spec.design().foregroundStops();
         shading.append("] /ColorSpace /").append(page.cmyk() ? "DeviceCMYK" : "DeviceRGB")
@@ -107,20 +108,12 @@ public final class EpsRenderer {
         ps.restoreGraphicsState();
     }
 
-    private static String numbers(PSGenerator ps, double... values) {
+    private static String numbers(PSGenerator ps, float... values) {
         StringBuilder text = new StringBuilder();
-        for (double value : values) {
+        for (float value : values) {
             text.append(text.isEmpty() ? "" : " ").append(ps.formatDouble5(value));
         }
         return text.toString();
-    }
-
-    private static String numbers(PSGenerator ps, float[] values) {
-        double[] wide = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            wide[i] = values[i];
-        }
-        return numbers(ps, wide);
     }
 
     /**

@@ -129,12 +129,13 @@ public final class PdfRenderer {
         if (geometry instanceof GradientGeometry.Line line) {
             shading = new PDShadingType2(new COSDictionary());
             shading.setShadingType(PDShading.SHADING_TYPE2);
-            coords = numbers(line.x1(), line.y1(), line.x2(), line.y2());
+            coords = numbers((float) line.x1(), (float) line.y1(), (float) line.x2(), (float) line.y2());
         } else {
             GradientGeometry.Circle circle = (GradientGeometry.Circle) geometry;
             shading = new PDShadingType3(new COSDictionary());
             shading.setShadingType(PDShading.SHADING_TYPE3);
-            coords = numbers(circle.cx(), circle.cy(), 0, circle.cx(), circle.cy(), circle.r());
+            coords = numbers((float) circle.cx(), (float) circle.cy(), 0, (float) circle.cx(), (float) circle.cy(),
+                    (float) circle.r());
         }
         shading.setColorSpace(page.cmyk() ? PDDeviceCMYK.INSTANCE : PDDeviceRGB.INSTANCE);
         shading.getCOSObject().setItem(COSName.COORDS, coords);
@@ -153,15 +154,7 @@ public final class PdfRenderer {
         return shading;
     }
 
-    private static COSArray numbers(double... values) {
-        COSArray array = new COSArray();
-        for (double value : values) {
-            array.add(new COSFloat((float) value));
-        }
-        return array;
-    }
-
-    private static COSArray numbers(float[] values) {
+    private static COSArray numbers(float... values) {
         COSArray array = new COSArray();
         for (float value : values) {
             array.add(new COSFloat(value));
