@@ -279,5 +279,8 @@ class QrRequestValidatorTest {
         assertThat(options.design().get("eyeBallStyle").values()).hasSize(EyeBallStyle.values().length);
         assertThat(options.design().get("logoSize").max()).isEqualTo(QrRequestValidator.MAX_LOGO_SIZE);
         assertThat(options.formats()).containsExactly("svg", "png", "pdf", "eps", "jpeg", "webp");
+        assertThat(options.unit().values()).containsExactly("px", "mm", "in");
+        assertThat(options.dpi().max()).isEqualTo(QrRequestValidator.MAX_DPI);
+        assertThat(options.colorSpace().values()).containsExactly("rgb", "cmyk");
     }
 }
