@@ -27,8 +27,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Generates code images and checks each one by decoding what was actually rendered. A PNG is drawn band by band and
- * each row goes straight into the PNG encoder and into the verifier's sample, so no stage holds the whole image;
- * {@link #memoryCost} says what a rendering does hold, for admission control.
+ * each row goes straight into the PNG encoder and into the verifier's sample, so no stage holds the whole image; JPEG
+ * and WebP are encoded from the whole image and the file is decoded back; a PDF is rendered back by PDFBox; SVG and
+ * EPS, which nothing here interprets, are judged on a raster of the same outlines. {@link #memoryCost} says what a
+ * rendering holds, for admission control.
  */
 public final class CodeGenerator {
 

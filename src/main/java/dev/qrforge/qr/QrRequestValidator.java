@@ -17,6 +17,7 @@ import dev.qrforge.render.Rgb;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -55,7 +56,6 @@ public final class QrRequestValidator {
      */
     public static final double MIN_PRINT_MM = 10;
     public static final double MAX_PRINT_MM = 2000;
-    private static final double MM_PER_INCH = 25.4;
 
     private QrRequestValidator() {
     }
@@ -119,11 +119,12 @@ public final class QrRequestValidator {
         double size = request.size().doubleValue();
         double inches = unit.inches(size);
         if (format.vector()) {
-            if (!(inches * MM_PER_INCH >= MIN_PRINT_MM && inches * MM_PER_INCH <= MAX_PRINT_MM)) {
-                throw ApiException.invalid("size", "size must be from " + number(MIN_PRINT_MM) + " to "
-                        + number(MAX_PRINT_MM) + " mm (" + number(MIN_PRINT_MM / MM_PER_INCH) + " to "
-                        + number(MAX_PRINT_MM / MM_PER_INCH) + " in) for format " + format.wireName() + ", got "
-                        + number(size) + " " + WireNames.of(unit));
+            double mm = SizeUnit.MM.of(inches);
+            if (!(mm >= MIN_PRINT_MM && mm <= MAX_PRINT_MM)) {
+                throw ApiException.invalid("size", String.format(Locale.ROOT, "size must be from %s to %s mm (%.2f"
+                        + " to %.2f in) for format %s, got %s %s", number(MIN_PRINT_MM), number(MAX_PRINT_MM),
+                        SizeUnit.MM.inches(MIN_PRINT_MM), SizeUnit.MM.inches(MAX_PRINT_MM), format.wireName(),
+                        number(size), WireNames.of(unit)));
             }
             return new PrintSize(unit, size, null, colorSpace, inks);
         }

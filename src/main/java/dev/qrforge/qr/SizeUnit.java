@@ -23,4 +23,9 @@ public enum SizeUnit {
     double inches(double length) {
         return length / perInch;
     }
+
+    /** A length of {@code inches}, in this physical unit. */
+    double of(double inches) {
+        return inches * perInch;
+    }
 }
