@@ -1,22 +1,36 @@
 package dev.qrforge.qr;
 
+import dev.qrforge.render.EpsRenderer;
+import dev.qrforge.render.PdfRenderer;
 import dev.qrforge.render.PngWriter;
 import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.QrMatrix;
+import dev.qrforge.render.RasterFiles;
 import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
+import dev.qrforge.render.RowSink;
 import dev.qrforge.render.SvgRenderer;
 import dev.qrforge.safety.DecodeSample;
 import dev.qrforge.safety.DecodeVerifier;
 import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.SafetyAssessor;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.rendering.PDFRenderer;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Generates code images and checks each one by decoding what was actually rendered. A PNG is drawn band by band and
- * each row goes straight into the PNG encoder and into the verifier's sample, so no stage holds the whole image;
- * {@link #memoryCost} says what a rendering does hold, for admission control.
+ * each row goes straight into the PNG encoder and into the verifier's sample, so no stage holds the whole image; JPEG
+ * and WebP are encoded from the whole image and the file is decoded back; a PDF is rendered back by PDFBox; SVG and
+ * EPS, which nothing here interprets, are judged on a raster of the same outlines. {@link #memoryCost} says what a
+ * rendering holds, for admission control.
  */
 public final class CodeGenerator {
 
@@ -43,6 +57,26 @@ public final class CodeGenerator {
      * another mask is tried, the first attempt's string).
      */
     static final int SVG_COPIES = 3;
+
+    /** A logo in a PDF (compressed) or EPS (hex) file: at most two bytes per pixel and channel, four channels. */
+    static final int VECTOR_LOGO_BYTES_PER_PIXEL = 8;
+
+    /** PDFBox's rendering of a page: its image, Java2D's working copies of it. */
+    static final int PDF_RENDER_COPIES = 3;
+
+    /**
+     * What writing a vector file allocates per module of the symbol, besides the file: for PDF also parsing it back
+     * and rendering it (a gradient through PDFBox's shading contexts, the costliest); CodeGeneratorTest measured up to
+     * 3.0 KB for PDF and 1.1 KB for EPS (a version 30 code with a radial gradient).
+     */
+    static final int PDF_BYTES_PER_MODULE = 3300;
+    static final int EPS_BYTES_PER_MODULE = 1200;
+
+    /**
+     * JPEG and WebP, in whole images' worth of bytes: the drawn image, the encoders' converted copies and working
+     * planes, and the file decoded back (CodeGeneratorTest measures up to 5.6 for a 5000 px JPEG).
+     */
+    static final int WHOLE_IMAGE_COPIES = 6;
 
     private CodeGenerator() {
     }
@@ -95,24 +129,77 @@ public final class CodeGenerator {
 
     private static Drawn draw(CodeSpec spec, RenderSpec render) {
         int version = render.matrix().version();
-        return switch (spec.format()) {
-            case SVG -> {
-                String svg = SvgRenderer.render(render);
-                RenderSpec check = svgCheck(render);
-                DecodeSample sample = DecodeSample.forCode(check);
-                RasterRenderer.streamRows(check, sample);
-                Readback readback = DecodeVerifier.read(sample, check, spec.data());
-                yield new Drawn(new GeneratedCode(spec, version, svg, null, SafetyAssessor.assess(render, readback)),
-                        readback);
+        ByteBuffer file;
+        RenderSpec judged = render;
+        DecodeSample sample;
+        switch (spec.format()) {
+            case SVG, EPS -> {
+                // No SVG or PostScript interpreter here: the check raster is drawn from the same outlines.
+                file = ByteBuffer.wrap(vectorFile(spec, render));
+                judged = checkRaster(spec, render);
+                sample = DecodeSample.forCode(judged);
+                RasterRenderer.streamRows(judged, sample);
+            }
+            case PDF -> {
+                byte[] pdf = PdfRenderer.render(render, spec.print().page());
+                file = ByteBuffer.wrap(pdf);
+                judged = checkRaster(spec, render);
+                sample = DecodeSample.of(renderPdf(pdf, render, judged), judged);
             }
             case PNG -> {
-                DecodeSample sample = DecodeSample.forCode(render);
-                ByteBuffer png = RasterRenderer.png(render, sample);
-                Readback readback = DecodeVerifier.read(sample, render, spec.data());
-                yield new Drawn(new GeneratedCode(spec, version, null, png, SafetyAssessor.assess(render, readback)),
-                        readback);
+                sample = DecodeSample.forCode(render);
+                file = RasterRenderer.png(render, spec.print().statedDpi(), sample);
             }
-        };
+            case JPEG -> {
+                byte[] jpeg = RasterFiles.jpeg(RasterFiles.image(render), spec.print().statedDpi());
+                file = ByteBuffer.wrap(jpeg);
+                sample = DecodeSample.of(RasterFiles.readJpeg(jpeg), render);
+            }
+            case WEBP -> {
+                byte[] webp = RasterFiles.webp(RasterFiles.image(render));
+                file = ByteBuffer.wrap(webp);
+                sample = DecodeSample.of(RasterFiles.readWebp(webp), render);
+            }
+            default -> throw new IllegalStateException("no renderer for " + spec.format());
+        }
+        Readback readback = DecodeVerifier.read(sample, judged, spec.data());
+        return new Drawn(new GeneratedCode(spec, version, file, SafetyAssessor.assess(render, readback)), readback);
+    }
+
+    /** An SVG or EPS file, which draw nothing but the outlines and so need no verification of their own. */
+    private static byte[] vectorFile(CodeSpec spec, RenderSpec render) {
+        return spec.format() == ImageFormat.SVG ? SvgRenderer.render(render).getBytes(StandardCharsets.UTF_8)
+                : EpsRenderer.render(render, spec.print().page());
+    }
+
+    /**
+     * The delivered PDF of {@code drawn} as PDFBox renders it into an image the size of {@code check}'s, on white, as
+     * a transparent code is judged: scaled so that the code's square lands exactly on {@code check}'s, pixel for
+     * pixel. (PDFBox's own image would round the page's edge at the scale down, a pixel short of the check raster;
+     * and a frame, laid out in whole pixels at either size, would shift the code by a fraction of one, which blurs
+     * every module edge.)
+     */
+    private static BufferedImage renderPdf(byte[] pdf, RenderSpec drawn, RenderSpec check) {
+        try (PDDocument document = Loader.loadPDF(pdf)) {
+            int width = check.imageWidth();
+            int height = check.imageHeight();
+            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            try {
+                g.setColor(Color.WHITE);
+                g.fillRect(0, 0, width, height);
+                // Pixels of the check per pixel of the drawing, and the drawing's pixels per point of the page.
+                double shrink = (double) check.size() / drawn.size();
+                float scale = (float) (shrink * drawn.imageWidth() / document.getPage(0).getMediaBox().getWidth());
+                g.translate(check.codeX() - drawn.codeX() * shrink, check.codeY() - drawn.codeY() * shrink);
+                new PDFRenderer(document).renderPageToGraphics(0, g, scale);
+            } finally {
+                g.dispose();
+            }
+            return image;
+        } catch (IOException e) {
+            throw new UncheckedIOException("rendering a PDF just written", e);
+        }
     }
 
     /**
@@ -122,8 +209,11 @@ public final class CodeGenerator {
     public static ByteBuffer image(CodeSpec spec, QrMatrix matrix) {
         RenderSpec render = renderSpec(spec, matrix, spec.size());
         return switch (spec.format()) {
-            case SVG -> ByteBuffer.wrap(SvgRenderer.render(render).getBytes(StandardCharsets.UTF_8));
-            case PNG -> RasterRenderer.png(render);
+            case SVG, EPS -> ByteBuffer.wrap(vectorFile(spec, render));
+            case PDF -> ByteBuffer.wrap(PdfRenderer.render(render, spec.print().page()));
+            case PNG -> RasterRenderer.png(render, spec.print().statedDpi(), RowSink.NONE);
+            case JPEG -> ByteBuffer.wrap(RasterFiles.jpeg(RasterFiles.image(render), spec.print().statedDpi()));
+            case WEBP -> ByteBuffer.wrap(RasterFiles.webp(RasterFiles.image(render)));
         };
     }
 
@@ -139,13 +229,29 @@ public final class CodeGenerator {
         long logo = spec.logo() == null ? 0 : spec.logo().memoryCost();
         return logo + switch (spec.format()) {
             case SVG -> {
-                RenderSpec check = svgCheck(render);
+                RenderSpec check = checkRaster(spec, render);
                 yield RasterRenderer.workingBytes(check) + DecodeVerifier.memoryCost(check)
                         + SVG_COPIES * SvgRenderer.maxChars(matrix, logoEdge, spec.design().frame());
+            }
+            // The file (twice while another mask is tried), the check raster, and for PDF the page rendered back.
+            case PDF, EPS -> {
+                RenderSpec check = checkRaster(spec, render);
+                boolean pdf = spec.format() == ImageFormat.PDF;
+                long file = (pdf ? PdfRenderer.maxBytes(matrix, spec.design().frame())
+                        : EpsRenderer.maxBytes(matrix, spec.design().frame()))
+                        + VECTOR_LOGO_BYTES_PER_PIXEL * logoEdge * logoEdge;
+                long modules = (long) matrix.modules() * matrix.modules();
+                yield 2 * file + RasterRenderer.workingBytes(check) + DecodeVerifier.memoryCost(check)
+                        + modules * (pdf ? PDF_BYTES_PER_MODULE : EPS_BYTES_PER_MODULE)
+                        + (pdf ? PDF_RENDER_COPIES * RasterFiles.imageBytes(check) : 0);
             }
             // A retry with another mask draws a second PNG while the first is still held.
             case PNG -> RasterRenderer.workingBytes(render) + PngWriter.workingBytes(render.imageWidth())
                     + DecodeVerifier.memoryCost(render)
+                    + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
+            // The whole image, the encoder's copy of it, and the file decoded back; a file is at most a PNG's size.
+            case JPEG, WEBP -> RasterRenderer.workingBytes(render) + DecodeVerifier.memoryCost(render)
+                    + WHOLE_IMAGE_COPIES * RasterFiles.imageBytes(render)
                     + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
         };
     }
@@ -163,14 +269,19 @@ public final class CodeGenerator {
     /** The longer side of the logo's image, in pixels, as it is drawn for {@code render}. */
     private static int logoPixels(CodeSpec spec, RenderSpec render) {
         double edge = spec.logo().size() * render.matrix().modules() * render.moduleSize();
-        int pixels = spec.format() == ImageFormat.SVG
+        int pixels = spec.format().vector()
                 ? (int) Math.max(MIN_SVG_LOGO_EDGE, Math.ceil(edge * SVG_LOGO_DENSITY))
                 : (int) Math.ceil(edge);
         return Math.min(pixels, LogoSpec.MAX_DRAWN_EDGE);
     }
 
-    private static RenderSpec svgCheck(RenderSpec render) {
-        return render.moduleSize() <= SVG_CHECK_MODULE_PIXELS ? render
+    /**
+     * The raster a vector file is judged on. An SVG is checked at its nominal size, as browsers show it, unless that
+     * gives more than {@link #SVG_CHECK_MODULE_PIXELS} per module. PDF and EPS are printed, at 300 dpi or more, where
+     * modules of half a millimetre already get six pixels: they are judged at exactly that many.
+     */
+    private static RenderSpec checkRaster(CodeSpec spec, RenderSpec render) {
+        return spec.format() == ImageFormat.SVG && render.moduleSize() <= SVG_CHECK_MODULE_PIXELS ? render
                 : render.withSize(render.totalModules() * SVG_CHECK_MODULE_PIXELS);
     }
 }

@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * @param data            the text to encode
  * @param format          the image format to deliver
- * @param size            the image's edge in pixels
+ * @param size            the image's edge in pixels (for PDF and EPS, at {@link PrintSize#CSS_PIXELS_PER_INCH}: what
+ *                        logos and the verdict's raster are sized from)
  * @param margin          the quiet zone in modules
  * @param errorCorrection the error-correction level
  * @param design          colours and styles
@@ -19,9 +20,10 @@ import java.util.Objects;
  * @param mask            the mask pattern a kept code was drawn with, so it is drawn again exactly; null for a new
  *                        code, whose mask {@link CodeGenerator} chooses
  * @param content         the typed payload {@code data} encodes, normalised; null for free data
+ * @param print           the size as asked for (unit, DPI) and the colour space; {@code size} is its pixels
  */
 public record CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
-        Design design, LogoSpec logo, Integer mask, Content content) {
+        Design design, LogoSpec logo, Integer mask, Content content, PrintSize print) {
 
     public CodeSpec {
         Objects.requireNonNull(data, "data");
@@ -31,12 +33,13 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
         if (mask != null && (mask < 0 || mask >= QrEncoder.MASK_PATTERNS)) {
             throw new IllegalArgumentException("mask patterns are 0 to 7, got " + mask);
         }
+        Objects.requireNonNull(print, "print");
     }
 
-    /** A code of free data. */
+    /** A code of free data sized in pixels, in RGB. */
     public CodeSpec(String data, ImageFormat format, int size, int margin, ErrorCorrection errorCorrection,
             Design design, LogoSpec logo, Integer mask) {
-        this(data, format, size, margin, errorCorrection, design, logo, mask, null);
+        this(data, format, size, margin, errorCorrection, design, logo, mask, null, PrintSize.pixels(size));
     }
 
     /** A new code, its mask to be chosen. */
@@ -53,6 +56,6 @@ public record CodeSpec(String data, ImageFormat format, int size, int margin, Er
 
     /** The same request, drawn with mask pattern {@code chosen}. */
     CodeSpec withMask(int chosen) {
-        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen, content);
+        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, chosen, content, print);
     }
 }

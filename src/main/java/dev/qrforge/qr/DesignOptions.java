@@ -23,7 +23,7 @@ import java.util.Map;
  * enforces them, so that design tools can build their pickers from it.
  */
 public record DesignOptions(List<String> formats, Option size, Option margin, Option errorCorrection,
-        Map<String, Option> design) {
+        Map<String, Option> design, Option unit, Option dpi, Option colorSpace) {
 
     /**
      * One field: the values it takes, or the form of its text, or its range; and its default.
@@ -94,6 +94,14 @@ public record DesignOptions(List<String> formats, Option size, Option margin, Op
                 Option.range(0, QrRequestValidator.MAX_MARGIN, QrRequestValidator.DEFAULT_MARGIN),
                 new Option(Arrays.stream(ErrorCorrection.values()).map(Enum::name).toList(), null, null, null,
                         QrRequestValidator.DEFAULT_ERROR_CORRECTION.name(), "H when the design has a logo"),
-                design);
+                design,
+                new Option(WireNames.all(SizeUnit.class), null, null, null, WireNames.of(SizeUnit.PX),
+                        "mm and in: pdf, eps and svg from " + (int) QrRequestValidator.MIN_PRINT_MM + " to "
+                        + (int) QrRequestValidator.MAX_PRINT_MM + " mm; png, jpeg and webp as many as come to the"
+                        + " size range's pixels at the dpi"),
+                new Option(null, null, QrRequestValidator.MIN_DPI, QrRequestValidator.MAX_DPI,
+                        QrRequestValidator.DEFAULT_DPI, "only with unit mm or in"),
+                new Option(WireNames.all(ColorSpace.class), null, null, null, WireNames.of(ColorSpace.RGB),
+                        "cmyk: pdf and eps only; any colour may then be cmyk(c,m,y,k)"));
     }
 }

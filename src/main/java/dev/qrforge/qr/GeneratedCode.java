@@ -6,42 +6,42 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * A generated code image with its scan-safety verdict. Exactly one of {@code svg} and {@code png} is present, as the
- * spec's format says. The PNG is held as a read-only view of bytes the record takes over from its maker, so a large
- * image is never copied on its way to the response.
+ * A generated code image with its scan-safety verdict. The file, in the spec's format, is held as a read-only view of
+ * bytes the record takes over from its maker, so a large image is never copied on its way to the response.
  *
  * @param spec    what was asked for
  * @param version the QR version the data needed
- * @param svg     the SVG document, or null for PNG
- * @param png     the PNG file, or null for SVG
+ * @param file    the image file (an SVG in UTF-8)
  * @param safety  the verdict on this very rendering
  */
-public record GeneratedCode(CodeSpec spec, int version, String svg, ByteBuffer png, Safety safety) {
+public record GeneratedCode(CodeSpec spec, int version, ByteBuffer file, Safety safety) {
 
     public GeneratedCode {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(file, "file");
         Objects.requireNonNull(safety, "safety");
-        boolean svgExpected = spec.format() == ImageFormat.SVG;
-        if (svgExpected != (svg != null) || svgExpected == (png != null)) {
-            throw new IllegalArgumentException("exactly the image for format " + spec.format() + " must be present");
-        }
-        png = png == null ? null : png.asReadOnlyBuffer();
+        file = file.asReadOnlyBuffer();
     }
 
+    /** Returns the image file, positioned at its start. */
     @Override
-    public ByteBuffer png() {
-        return png == null ? null : png.duplicate();
+    public ByteBuffer file() {
+        return file.duplicate();
     }
 
-    /** Returns the image file: the SVG in UTF-8, or the PNG. */
-    public ByteBuffer imageFile() {
-        return svg != null ? ByteBuffer.wrap(svg.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer() : png();
+    /** The SVG document, or null for another format. */
+    public String svg() {
+        return spec.format() == ImageFormat.SVG ? StandardCharsets.UTF_8.decode(file()).toString() : null;
+    }
+
+    /** The PNG file, or null for another format. */
+    public ByteBuffer png() {
+        return spec.format() == ImageFormat.PNG ? file() : null;
     }
 
     @Override
     public String toString() {
-        int bytes = svg != null ? svg.length() : png.remaining();
-        return "GeneratedCode[spec=" + spec + ", version=" + version + ", " + spec.format() + " of " + bytes
-                + (svg != null ? " chars" : " bytes") + ", safety=" + safety + "]";
+        return "GeneratedCode[spec=" + spec + ", version=" + version + ", " + spec.format() + " of "
+                + file.remaining() + " bytes, safety=" + safety + "]";
     }
 }

@@ -3,6 +3,7 @@ package dev.qrforge.qr;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.api.WireNames;
 import dev.qrforge.content.Content;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.safety.Safety;
@@ -85,6 +86,19 @@ public class QrCode {
     @Column(name = "dynamic_status")
     private String dynamicStatus;
 
+    @Column(name = "size_unit", nullable = false)
+    private String unit;
+
+    /** The edge in {@link #unit} when that is physical; null for pixels. */
+    @Column(name = "print_size")
+    private Double printSize;
+
+    @Column(name = "dpi")
+    private Integer dpi;
+
+    @Column(name = "color_space", nullable = false)
+    private String colorSpace;
+
     @Column(name = "deleted_at")
     private Instant deletedAt;
 
@@ -135,7 +149,12 @@ public class QrCode {
         this.margin = spec.margin();
         this.errorCorrection = spec.errorCorrection().name();
         this.mask = spec.mask();
-        this.design = write(DesignJson.of(spec.design(), spec.logo()));
+        PrintSize print = spec.print();
+        this.unit = WireNames.of(print.unit());
+        this.printSize = print.unit().physical() ? print.size() : null;
+        this.dpi = print.dpi();
+        this.colorSpace = WireNames.of(print.colorSpace());
+        this.design = write(CmykColours.restore(DesignJson.of(spec.design(), spec.logo()), print.cmykInks()));
         this.safetyScore = safety.score();
         this.safetyStatus = safety.status().name();
         this.safetyVerified = safety.verified();
@@ -159,10 +178,13 @@ public class QrCode {
      * in, so parsing them back cannot fail; the logo comes from {@code logos}, the workspace's kept files.
      */
     CodeSpec spec(LogoReader logos) {
-        DesignJson stored = design();
+        ColorSpace inks = WireNames.find(ColorSpace.class, colorSpace).orElseThrow();
+        CmykColours.Split stored = CmykColours.split(design(), inks);
+        SizeUnit sizeUnit = WireNames.find(SizeUnit.class, unit).orElseThrow();
         return new CodeSpec(data, ImageFormat.fromWire(format).orElseThrow(), size, margin,
-                ErrorCorrection.valueOf(errorCorrection), QrRequestValidator.design(stored),
-                QrRequestValidator.logo(stored, logos), mask, content());
+                ErrorCorrection.valueOf(errorCorrection), QrRequestValidator.design(stored.design()),
+                QrRequestValidator.logo(stored.design(), logos), mask, content(), new PrintSize(sizeUnit,
+                        sizeUnit.physical() ? printSize : size, dpi, inks, stored.cmykInks()));
     }
 
     /** Draws this code in another way: the data, and so the printed content, stay the same. */
@@ -181,8 +203,9 @@ public class QrCode {
 
     /** The record without its image, as listings show it. */
     public QrView view() {
-        return new QrView(id, format, size, margin, errorCorrection, data, design(), null, null, safety(), title,
-                Labels.parseTags(tags), dynamicCodeId != null, dynamicCodeId, createdAt, content());
+        return new QrView(id, format, printSize != null ? printSize : Integer.valueOf(size), margin, errorCorrection,
+                data, design(), null, null, safety(), title, Labels.parseTags(tags), dynamicCodeId != null,
+                dynamicCodeId, createdAt, content(), unit, dpi, colorSpace, null, null, null, null);
     }
 
     DesignJson design() {

@@ -20,7 +20,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
@@ -120,7 +119,7 @@ public class QrCodes {
     public QrView preview(String workspaceId, CodeSpec spec, Labels labels) {
         GeneratedCode rendering = render(spec);
         return new QrCode(null, workspaceId, spec, rendering.safety(), labels, null).view()
-                .withImage(rendering.svg(), rendering.png());
+                .withImage(spec.format(), rendering.file());
     }
 
     /** The image of a stored code, drawn again for the current request (its verdict is stored). */
@@ -142,7 +141,7 @@ public class QrCodes {
                 StoredTime.now(clock));
         code.dynamic(dynamicCodeId, status);
         em.persist(code);
-        return new Created(withImageFiles(code, rendering.svg(), rendering.png()), rendering);
+        return new Created(withImage(code, rendering.spec(), rendering.file()), rendering);
     }
 
     /** Keeps the logo of {@code spec}, if any, so that its records can name it by reference. */
@@ -173,7 +172,7 @@ public class QrCodes {
         GeneratedCode rendering = render(spec);
         keepLogo(workspaceId, spec);
         code.restyle(rendering.spec(), rendering.safety());
-        return new Created(withImageFiles(code, rendering.svg(), rendering.png()), rendering);
+        return new Created(withImage(code, rendering.spec(), rendering.file()), rendering);
     }
 
     /** The request that made a code, logo included: what draws it again. */
@@ -198,13 +197,7 @@ public class QrCodes {
 
     /** The record of a code whose spec is {@code spec}, with its image drawn again ({@link #image}). */
     static QrView withImage(QrCode code, CodeSpec spec, ByteBuffer image) {
-        return spec.format() == ImageFormat.SVG
-                ? withImageFiles(code, StandardCharsets.UTF_8.decode(image).toString(), null)
-                : withImageFiles(code, null, image);
-    }
-
-    private static QrView withImageFiles(QrCode code, String svg, ByteBuffer png) {
-        return code.view().withImage(svg, png);
+        return code.view().withImage(spec.format(), image);
     }
 
     /**

@@ -5,22 +5,36 @@ import java.util.List;
 
 /**
  * Body of {@code POST /api/v1/qr} (spec 2.1). Boxed types: absent means "use the default", which
- * {@link QrRequestValidator} supplies.
+ * {@link QrRequestValidator} supplies. {@code size} is a JSON number: whole pixels, or with {@code unit} mm or in a
+ * length that may have decimals.
  *
  * @param content a typed payload, the alternative to {@code data}: exactly one of the two is given
  */
-public record QrRequest(String data, String format, Integer size, Integer margin, String errorCorrection,
-        DesignJson design, String title, List<String> tags, Content content) {
+public record QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
+        DesignJson design, String title, List<String> tags, Content content, String unit, Integer dpi,
+        String colorSpace) {
 
-    /** A request with free data, no typed content. */
-    public QrRequest(String data, String format, Integer size, Integer margin, String errorCorrection,
+    /** A request with free data, in pixels and RGB. */
+    public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
             DesignJson design, String title, List<String> tags) {
-        this(data, format, size, margin, errorCorrection, design, title, tags, null);
+        this(data, format, size, margin, errorCorrection, design, title, tags, null, null, null, null);
+    }
+
+    /** A request with a typed content (or free data, with {@code content} null), in pixels and RGB. */
+    public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
+            DesignJson design, String title, List<String> tags, Content content) {
+        this(data, format, size, margin, errorCorrection, design, title, tags, content, null, null, null);
+    }
+
+    /** A request with free data at a size in {@code unit}, in {@code colorSpace}. */
+    public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
+            DesignJson design, String title, List<String> tags, String unit, Integer dpi, String colorSpace) {
+        this(data, format, size, margin, errorCorrection, design, title, tags, null, unit, dpi, colorSpace);
     }
 
     /** A request for the image alone, without labels. */
-    public QrRequest(String data, String format, Integer size, Integer margin, String errorCorrection,
+    public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
             DesignJson design) {
-        this(data, format, size, margin, errorCorrection, design, null, null, null);
+        this(data, format, size, margin, errorCorrection, design, null, null);
     }
 }

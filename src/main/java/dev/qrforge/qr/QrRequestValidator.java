@@ -5,6 +5,7 @@ import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.WireNames;
 import dev.qrforge.content.Content;
 import dev.qrforge.render.BodyStyle;
+import dev.qrforge.render.Cmyk;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.render.Eye;
@@ -16,10 +17,12 @@ import dev.qrforge.render.FrameStyle;
 import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -47,6 +50,16 @@ public final class QrRequestValidator {
     /** Light space around the logo, in modules: one sets it off from the modules, five is already a wide frame. */
     public static final double DEFAULT_LOGO_MARGIN = 1;
     public static final double MAX_LOGO_MARGIN = 5;
+    /** Pixels per inch of a raster file sized in mm or in: screen previews start at 72, print at 300, 1200 is plenty. */
+    public static final int MIN_DPI = 72;
+    public static final int DEFAULT_DPI = 300;
+    public static final int MAX_DPI = 1200;
+    /**
+     * PDF and EPS edges in mm: from 10 mm (a small label, where even a version 1 code's modules are down to a third
+     * of a millimetre) to 2 m (a poster).
+     */
+    public static final double MIN_PRINT_MM = 10;
+    public static final double MAX_PRINT_MM = 2000;
 
     private QrRequestValidator() {
     }
@@ -78,17 +91,28 @@ public final class QrRequestValidator {
         String data = content == null ? data(request.data()) : content.data();
         ImageFormat format = request.format() == null ? impliedFormat
                 : oneOf("format", request.format(), ImageFormat::fromWire, ImageFormat.wireNames());
-        int size = inRange("size", request.size(), DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
+        ColorSpace colorSpace = request.colorSpace() == null ? ColorSpace.RGB
+                : oneOf("colorSpace", request.colorSpace(), ColorSpace.class);
+        if (colorSpace == ColorSpace.CMYK && !format.cmyk()) {
+            throw ApiException.invalid("colorSpace", "colorSpace cmyk needs format pdf or eps, got format "
+                    + format.wireName());
+        }
         int margin = inRange("margin", request.margin(), DEFAULT_MARGIN, 0, MAX_MARGIN);
-        Design design = design(request.design());
-        LogoSpec logo = logo(request.design(), logos);
+        CmykColours.Split colours = CmykColours.split(request.design(), colorSpace);
+        Design design = design(colours.design());
+        if (format == ImageFormat.JPEG && design.transparent()) {
+            throw ApiException.invalid("design.backgroundColor", "design.backgroundColor cannot be transparent with"
+                    + " format jpeg, which has no alpha channel; choose a colour, or format png or webp");
+        }
+        LogoSpec logo = logo(colours.design(), logos);
         ErrorCorrection errorCorrection = request.errorCorrection() == null
                 ? content == null ? defaultErrorCorrection(logo) : content.content().mandatedErrorCorrection()
                         .map(ErrorCorrection::valueOf).orElseGet(() -> defaultErrorCorrection(logo))
                 : oneOf("errorCorrection", request.errorCorrection(), QrRequestValidator::errorCorrection,
                         Arrays.stream(ErrorCorrection.values()).map(Enum::name).toList());
-        return new CodeSpec(data, format, size, margin, errorCorrection, design, logo, null,
-                content == null ? null : content.content());
+        PrintSize print = printSize(request, format, colorSpace, colours.cmykInks());
+        return new CodeSpec(data, format, pixels(print, format), margin, errorCorrection, design, logo, null,
+                content == null ? null : content.content(), print);
     }
 
     /** The typed content, checked and encoded, if the request has one instead of data (never both). */
@@ -100,6 +124,68 @@ public final class QrRequestValidator {
             throw ApiException.invalid(Content.FIELD, "send exactly one of data and content, not both");
         }
         return Content.encode(request.content(), clock);
+    }
+
+    /**
+     * The size as asked for. In pixels, a whole number from {@link #MIN_SIZE} to {@link #MAX_SIZE}, with no DPI (the
+     * pixels already say it all). In millimetres or inches, PDF and EPS take any size from
+     * {@link #MIN_PRINT_MM} to {@link #MAX_PRINT_MM} (the DPI, which they do not use, is still checked); raster
+     * formats need the size at the DPI to come to {@link #MIN_SIZE}–{@link #MAX_SIZE} pixels.
+     */
+    private static PrintSize printSize(QrRequest request, ImageFormat format, ColorSpace colorSpace,
+            Map<Rgb, Cmyk> inks) {
+        SizeUnit unit = request.unit() == null ? SizeUnit.PX : oneOf("unit", request.unit(), SizeUnit.class);
+        if (!unit.physical()) {
+            if (request.dpi() != null) {
+                throw ApiException.invalid("dpi", "dpi applies to sizes in mm or in; with unit px the size is the"
+                        + " pixels already");
+            }
+            int size = inRange("size", wholePixels(request.size()), DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
+            return new PrintSize(unit, size, null, colorSpace, inks);
+        }
+        if (request.size() == null) {
+            throw ApiException.invalid("size", "size is required with unit " + WireNames.of(unit));
+        }
+        int dpi = inRange("dpi", request.dpi(), DEFAULT_DPI, MIN_DPI, MAX_DPI);
+        double size = request.size().doubleValue();
+        double inches = unit.inches(size);
+        if (format.vector()) {
+            double mm = SizeUnit.MM.of(inches);
+            if (!(mm >= MIN_PRINT_MM && mm <= MAX_PRINT_MM)) {
+                throw ApiException.invalid("size", String.format(Locale.ROOT, "size must be from %s to %s mm (%.2f"
+                        + " to %.2f in) for format %s, got %s %s", number(MIN_PRINT_MM), number(MAX_PRINT_MM),
+                        SizeUnit.MM.inches(MIN_PRINT_MM), SizeUnit.MM.inches(MAX_PRINT_MM), format.wireName(),
+                        number(size), WireNames.of(unit)));
+            }
+            return new PrintSize(unit, size, null, colorSpace, inks);
+        }
+        long pixels = Math.round(inches * dpi);
+        if (!(size > 0) || pixels < MIN_SIZE || pixels > MAX_SIZE) {
+            throw ApiException.invalid("size", "size " + number(size) + " " + WireNames.of(unit) + " at " + dpi
+                    + " dpi comes to " + pixels + " pixels, but must come to " + MIN_SIZE + " to " + MAX_SIZE);
+        }
+        return new PrintSize(unit, size, dpi, colorSpace, inks);
+    }
+
+    /** A size in pixels: a JSON integer ({@code 300.0} and {@code 300.5} are not). */
+    private static Integer wholePixels(Number size) {
+        if (size == null || size instanceof Integer) {
+            return (Integer) size;
+        }
+        if (size instanceof Long || size instanceof BigInteger) {
+            // Beyond any int, so beyond the range, which the range check then says.
+            return size.doubleValue() > 0 ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+        }
+        throw ApiException.invalid("size", "size must be a whole number of pixels with unit px, got " + size);
+    }
+
+    /** The pixels a code of {@code print}'s size is drawn at: a PDF's or EPS's in CSS pixels, rounded. */
+    private static int pixels(PrintSize print, ImageFormat format) {
+        if (!print.unit().physical()) {
+            return (int) print.size();
+        }
+        double dpi = format.vector() ? PrintSize.CSS_PIXELS_PER_INCH : print.dpi();
+        return (int) Math.max(1, Math.round(print.inches() * dpi));
     }
 
     /** A logo hides modules, which only the highest level reliably recovers. */

@@ -40,6 +40,10 @@ public class QrResource {
 
     private static final String SVG = "image/svg+xml";
     private static final String PNG = "image/png";
+    private static final String PDF = "application/pdf";
+    private static final String EPS = "application/postscript";
+    private static final String JPEG = "image/jpeg";
+    private static final String WEBP = "image/webp";
 
     @Inject
     QrCodes codes;
@@ -52,7 +56,7 @@ public class QrResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Produces({MediaType.APPLICATION_JSON, SVG, PNG})
+    @Produces({MediaType.APPLICATION_JSON, SVG, PNG, PDF, EPS, JPEG, WEBP})
     @RequiresScope(Scope.QR_WRITE)
     public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
         Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
@@ -66,7 +70,7 @@ public class QrResource {
                 Labels.of(request.title(), request.tags()));
         Response.ResponseBuilder response = Response.created(QrLinks.of(uri, created.id()));
         return rawImage.isPresent()
-                ? response.type(spec.format().mediaType()).entity(file(created.rendering().imageFile())).build()
+                ? response.type(spec.format().mediaType()).entity(file(created.rendering().file())).build()
                 : response.type(MediaType.APPLICATION_JSON_TYPE).entity(created.view())
                         .build();
     }
@@ -127,7 +131,7 @@ public class QrResource {
 
     @GET
     @Path("{id}/image")
-    @Produces({SVG, PNG})
+    @Produces({SVG, PNG, PDF, EPS, JPEG, WEBP})
     @RequiresScope(Scope.QR_READ)
     public Response image(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);

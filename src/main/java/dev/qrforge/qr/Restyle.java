@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.api.WireNames;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.Map;
 final class Restyle {
 
     /** What a restyle may change: everything but the data. */
-    static final List<String> FIELDS = List.of("format", "size", "margin", "errorCorrection", "design");
+    static final List<String> FIELDS = List.of("format", "size", "margin", "errorCorrection", "design", "unit", "dpi",
+            "colorSpace");
 
     private static final ObjectMapper JSON = JsonConfig.build();
 
@@ -38,8 +40,11 @@ final class Restyle {
             }
         }
         boolean automatic = current.errorCorrection() == QrRequestValidator.defaultErrorCorrection(current.logo());
-        ObjectNode merged = JSON.valueToTree(new QrRequest(null, current.format().wireName(), current.size(),
-                current.margin(), automatic ? null : current.errorCorrection().name(), design));
+        PrintSize print = current.print();
+        ObjectNode merged = JSON.valueToTree(new QrRequest(null, current.format().wireName(),
+                print.unit().physical() ? (Number) print.size() : (Number) current.size(), current.margin(),
+                automatic ? null : current.errorCorrection().name(), design, null, null,
+                WireNames.of(print.unit()), print.dpi(), WireNames.of(print.colorSpace())));
         mergePatch(merged, patch);
         merged.put("data", current.data());
         try {

@@ -39,14 +39,15 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final int CHUNK_BYTES = 1 << 16;
     /** Length, type and CRC of a chunk. */
     private static final int CHUNK_FRAMING = 12;
-    /** Signature, header chunk and end chunk. */
-    private static final int FILE_FRAMING = 8 + 25 + 12;
+    /** Signature, header chunk, density chunk and end chunk. */
+    private static final int FILE_FRAMING = 8 + 25 + 21 + 12;
     /** zlib's header and checksum, and its last block's end, with room to spare. */
     private static final int ZLIB_FRAMING = 64;
     private static final int DEFLATE_EXPANSION_DIVISOR = 1000;
     private static final ByteBuffer NO_INPUT = ByteBuffer.allocateDirect(0);
     /** The largest array the JVM reliably allocates. */
     private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
+    private static final double METRES_PER_INCH = 0.0254;
 
     private final int width;
     private final int height;
@@ -74,7 +75,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * Starts a {@code width}×{@code height} PNG on {@code out}, with an alpha channel or without; the caller then
      * supplies every row in order.
      */
-    PngWriter(OutputStream out, int width, int height, boolean alpha) {
+    PngWriter(OutputStream out, int width, int height, boolean alpha, int dpi) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
         }
@@ -98,6 +99,15 @@ public final class PngWriter implements RowSink, AutoCloseable {
             header[9] = (byte) (alpha ? COLOUR_TYPE_RGBA : COLOUR_TYPE_RGB);
             // Bytes 10–12: deflate compression, adaptive filtering, no interlace (all zero).
             chunk("IHDR", header, header.length);
+            if (dpi > 0) {
+                // pHYs: pixels per metre on both axes, unit 1 (the metre).
+                byte[] density = new byte[9];
+                int perMetre = (int) Math.round(dpi / METRES_PER_INCH);
+                putInt(density, 0, perMetre);
+                putInt(density, 4, perMetre);
+                density[8] = 1;
+                chunk("pHYs", density, density.length);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -127,8 +137,14 @@ public final class PngWriter implements RowSink, AutoCloseable {
      */
     public static ByteBuffer write(int width, int height, boolean alpha, long expectedBytes,
             Consumer<? super PngWriter> rows) {
+        return write(width, height, alpha, 0, expectedBytes, rows);
+    }
+
+    /** As {@link #write(int, int, boolean, long, Consumer)}, stating in a pHYs chunk that it has {@code dpi}, if > 0. */
+    public static ByteBuffer write(int width, int height, boolean alpha, int dpi, long expectedBytes,
+            Consumer<? super PngWriter> rows) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
-        try (PngWriter png = new PngWriter(out, width, height, alpha)) {
+        try (PngWriter png = new PngWriter(out, width, height, alpha, dpi)) {
             rows.accept(png);
         }
         return out.view();

@@ -158,7 +158,12 @@ public final class RasterRenderer {
 
     /** As {@link #png(RenderSpec)}, handing every row to {@code alsoTo} as well, e.g. to verify the image. */
     public static ByteBuffer png(RenderSpec spec, RowSink alsoTo) {
-        return PngWriter.write(spec.imageWidth(), spec.imageHeight(), spec.design().transparent(), pngBytes(spec),
+        return png(spec, 0, alsoTo);
+    }
+
+    /** As {@link #png(RenderSpec, RowSink)}, the file saying it has {@code dpi} pixels per inch (if > 0). */
+    public static ByteBuffer png(RenderSpec spec, int dpi, RowSink alsoTo) {
+        return PngWriter.write(spec.imageWidth(), spec.imageHeight(), spec.design().transparent(), dpi, pngBytes(spec),
                 writer -> streamRows(spec, writer.andThen(alsoTo)));
     }
 

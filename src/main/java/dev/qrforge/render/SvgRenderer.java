@@ -42,9 +42,16 @@ public final class SvgRenderer {
      */
     public static long maxChars(QrMatrix matrix, int logoEdge, Frame frame) {
         long logo = logoEdge == 0 ? 0 : (PngWriter.maxBytes(logoEdge, logoEdge, true) + 2) / 3 * 4;
-        long framed = frame.present() ? FRAME_CHARS + (long) MAX_CHARS_PER_CAPTION_CHAR * frame.text().length() : 0;
         return CHARS_OUTSIDE_PATH + (long) MAX_CHARS_PER_MODULE * matrix.modules() * matrix.modules() + logo
-                + framed;
+                + frameChars(frame);
+    }
+
+    /**
+     * The most path data a frame and its caption take, in characters; the print renderers' path operators are about
+     * as long as SVG's, so they budget from this too.
+     */
+    static long frameChars(Frame frame) {
+        return frame.present() ? FRAME_CHARS + (long) MAX_CHARS_PER_CAPTION_CHAR * frame.text().length() : 0;
     }
 
     public static String render(RenderSpec spec) {

@@ -61,10 +61,18 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
                 spec.design().transparent());
     }
 
-    /** The sample of a code's rendering that exists anyway as an image (a composite's code box). */
+    /**
+     * The sample of a code's rendering that exists anyway as an image (a composite's code box, a JPEG or WebP file
+     * read back, a PDF rendered back), of which it keeps the code's square.
+     */
     public static DecodeSample of(BufferedImage image, RenderSpec spec) {
         int width = image.getWidth();
-        DecodeSample sample = new DecodeSample(width, image.getHeight(), 0, 0, factor(spec), false);
+        if (width != spec.imageWidth() || image.getHeight() != spec.imageHeight()) {
+            throw new IllegalArgumentException("the image is " + width + " × " + image.getHeight() + " pixels, the"
+                    + " rendering " + spec.imageWidth() + " × " + spec.imageHeight());
+        }
+        DecodeSample sample = new DecodeSample(spec.size(), spec.size(), spec.codeX(), spec.codeY(), factor(spec),
+                false);
         int[] row = new int[width];
         for (int y = 0; y < image.getHeight(); y++) {
             sample.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);

@@ -31,9 +31,10 @@ class StrictJsonTest {
         assertThat(readError("{\"data\":\"x\",\"size\":\"300\"}")).satisfies(e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAMETER);
             assertThat(e.field()).isEqualTo("size");
-            assertThat(e.getMessage()).isEqualTo("must be an integer");
+            assertThat(e.getMessage()).isEqualTo("must be a number");
         });
-        assertThat(readError("{\"data\":\"x\",\"size\":300.5}").field()).isEqualTo("size");
+        // size is any number (a length in mm may have decimals; the validator wants whole pixels), margin an integer.
+        assertThat(readError("{\"data\":\"x\",\"margin\":4.5}").field()).isEqualTo("margin");
         assertThat(readError("{\"data\":true}").field()).isEqualTo("data");
         assertThat(readError("{\"data\":12}").field()).isEqualTo("data");
         assertThat(readError("{\"data\":\"x\",\"design\":{\"foregroundColor\":5}}").field())

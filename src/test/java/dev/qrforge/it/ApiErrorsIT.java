@@ -76,7 +76,7 @@ class ApiErrorsIT extends ServerTest {
     @Test
     void wrongTypesAndUnknownFields() {
         assertThat(error(generate("{\"data\":\"x\",\"size\":\"300\"}"), 400, "INVALID_PARAMETER", "size")
-                .path("message").asText()).contains("integer");
+                .path("message").asText()).contains("number");
         error(generate("{\"data\":\"x\",\"size\":300.5}"), 400, "INVALID_PARAMETER", "size");
         error(generate("{\"data\":42}"), 400, "INVALID_PARAMETER", "data");
         error(generate("{\"data\":\"x\",\"design\":\"blue\"}"), 400, "INVALID_PARAMETER", "design");

@@ -33,6 +33,7 @@ import dev.qrforge.generatedclient.model.WifiContent;
 import dev.qrforge.generatedclient.model.WorkspaceAnalyticsView;
 import java.io.File;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -67,7 +68,7 @@ class GeneratedClientIT extends ServerTest {
     void staticCodesAreCreatedListedRelabelledAndDeleted() throws ApiException {
         QrCodesApi codes = new QrCodesApi(client());
         QrView created = codes.createQrCode(new QrRequest().data("https://example.com/generated/" + tag)
-                .format(QrRequest.FormatEnum.PNG).size(300).design(new Design().foregroundColor("#1a237e"))
+                .format(QrRequest.FormatEnum.PNG).size(BigDecimal.valueOf(300)).design(new Design().foregroundColor("#1a237e"))
                 .title("generated client").tags(List.of(tag)));
         assertThat(created.getId()).startsWith("qr_");
         assertThat(created.getPng()).isNotBlank();
@@ -92,6 +93,19 @@ class GeneratedClientIT extends ServerTest {
         codes.deleteQrCode(created.getId(), false);
         assertThatThrownBy(() -> codes.getQrCode(created.getId())).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.getCode()).isEqualTo(404));
+    }
+
+    @Test
+    void printCodesCarryTheirFileUnitAndColourSpace() throws ApiException {
+        QrView created = new QrCodesApi(client()).createQrCode(new QrRequest().data("https://example.com/print/" + tag)
+                .format(QrRequest.FormatEnum.PDF).size(BigDecimal.valueOf(30)).unit(QrRequest.UnitEnum.MM)
+                .colorSpace(QrRequest.ColorSpaceEnum.CMYK).design(new Design().foregroundColor("cmyk(100,72,0,18)")));
+        assertThat(created.getPdf()).isNotBlank();
+        assertThat(created.getSvg()).isNull();
+        assertThat(created.getSize()).isEqualByComparingTo("30");
+        assertThat(created.getUnit()).isEqualTo(QrView.UnitEnum.MM);
+        assertThat(created.getColorSpace()).isEqualTo(QrView.ColorSpaceEnum.CMYK);
+        assertThat(created.getDesign().getForegroundColor()).isEqualTo("cmyk(100,72,0,18)");
     }
 
     @Test

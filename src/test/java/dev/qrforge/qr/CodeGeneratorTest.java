@@ -67,7 +67,7 @@ class CodeGeneratorTest {
                     otherMasks++;
                     // Drawn again from the kept spec, it is the very same image.
                     assertThat(Decoding.bytes(CodeGenerator.image(code.spec(), CodeGenerator.encode(code.spec()))))
-                            .isEqualTo(Decoding.bytes(code.imageFile()));
+                            .isEqualTo(Decoding.bytes(code.file()));
                 }
             }
         }
@@ -80,10 +80,10 @@ class CodeGeneratorTest {
         GeneratedCode svg = CodeGenerator.generate(spec("https://example.com", ImageFormat.SVG, 300, Design.DEFAULT));
         GeneratedCode png = CodeGenerator.generate(spec("https://example.com", ImageFormat.PNG, 300, Design.DEFAULT));
         assertThat(svg.png()).isNull();
-        assertThat(new String(Decoding.bytes(svg.imageFile()), StandardCharsets.UTF_8)).isEqualTo(svg.svg())
+        assertThat(new String(Decoding.bytes(svg.file()), StandardCharsets.UTF_8)).isEqualTo(svg.svg())
                 .startsWith("<svg");
         assertThat(png.svg()).isNull();
-        assertThat(Decoding.bytes(png.imageFile())).isEqualTo(Decoding.bytes(png.png())).startsWith(0x89, 'P', 'N', 'G');
+        assertThat(Decoding.bytes(png.file())).isEqualTo(Decoding.bytes(png.png())).startsWith(0x89, 'P', 'N', 'G');
         assertThat(Decoding.text(Decoding.png(png.png()))).isEqualTo("https://example.com");
         assertThat(svg.version()).isEqualTo(png.version()).isEqualTo(2);
     }

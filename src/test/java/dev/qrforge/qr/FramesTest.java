@@ -105,7 +105,7 @@ class FramesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ImageFormat.class, names = {"SVG", "PNG"})
+    @EnumSource(ImageFormat.class)
     void theVerdictOnAFramedCodeIsTheVerdictOnTheCodeInside(ImageFormat format) {
         for (FrameStyle style : FrameStyle.values()) {
             for (BodyStyle body : new BodyStyle[] {BodyStyle.SQUARE, BodyStyle.STAR}) {
@@ -127,7 +127,7 @@ class FramesTest {
     void aFrameCostsMemoryForItsRowsAndItsCaption() {
         Design bare = new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null, Eyes.PLAIN);
         Design framed = bare.withFrame(new Frame(FrameStyle.BANNER_BOTTOM, "x".repeat(40), null, null));
-        for (ImageFormat format : new ImageFormat[] {ImageFormat.SVG, ImageFormat.PNG}) {
+        for (ImageFormat format : ImageFormat.values()) {
             CodeSpec plain = new CodeSpec(DATA, format, 5000, 4, ErrorCorrection.M, bare);
             QrMatrix matrix = CodeGenerator.encode(plain);
             CodeSpec withFrame = new CodeSpec(DATA, format, 5000, 4, ErrorCorrection.M, framed);

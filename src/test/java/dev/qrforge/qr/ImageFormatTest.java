@@ -8,7 +8,7 @@ class ImageFormatTest {
 
     @Test
     void formatsAreSpelledAndParsedOnTheWire() {
-        assertThat(ImageFormat.wireNames()).containsExactly("svg", "png");
+        assertThat(ImageFormat.wireNames()).containsExactly("svg", "png", "pdf", "eps", "jpeg", "webp");
         assertThat(ImageFormat.fromWire("png")).contains(ImageFormat.PNG);
         assertThat(ImageFormat.fromWire("PNG")).isEmpty();
         assertThat(ImageFormat.fromWire(null)).isEmpty();
@@ -18,5 +18,9 @@ class ImageFormatTest {
     void imageFormatsKnowTheirMediaTypes() {
         assertThat(ImageFormat.SVG.mediaType()).isEqualTo("image/svg+xml");
         assertThat(ImageFormat.PNG.mediaType()).isEqualTo("image/png");
+        assertThat(ImageFormat.PDF.mediaType()).isEqualTo("application/pdf");
+        assertThat(ImageFormat.EPS.mediaType()).isEqualTo("application/postscript");
+        assertThat(ImageFormat.JPEG.mediaType()).isEqualTo("image/jpeg");
+        assertThat(ImageFormat.WEBP.mediaType()).isEqualTo("image/webp");
     }
 }

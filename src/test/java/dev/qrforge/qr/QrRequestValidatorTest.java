@@ -180,7 +180,8 @@ class QrRequestValidatorTest {
 
     @Test
     void otherEnumeratedFieldsListTheirValues() {
-        rejects(new QrRequest("x", "jpeg", null, null, null, null), "format").hasMessageContaining("svg, png");
+        rejects(new QrRequest("x", "gif", null, null, null, null), "format")
+                .hasMessageContaining("svg, png, pdf, eps, jpeg, webp");
         rejects(new QrRequest("x", null, null, null, "Z", null), "errorCorrection").hasMessageContaining("L, M, Q, H");
         rejects(new QrRequest("x", null, null, -1, null, null), "margin");
     }
@@ -277,7 +278,10 @@ class QrRequestValidatorTest {
         assertThat(options.design().get("eyeFrameStyle").values()).hasSize(EyeFrameStyle.values().length);
         assertThat(options.design().get("eyeBallStyle").values()).hasSize(EyeBallStyle.values().length);
         assertThat(options.design().get("logoSize").max()).isEqualTo(QrRequestValidator.MAX_LOGO_SIZE);
-        assertThat(options.formats()).containsExactly("svg", "png");
+        assertThat(options.formats()).containsExactly("svg", "png", "pdf", "eps", "jpeg", "webp");
+        assertThat(options.unit().values()).containsExactly("px", "mm", "in");
+        assertThat(options.dpi().max()).isEqualTo(QrRequestValidator.MAX_DPI);
+        assertThat(options.colorSpace().values()).containsExactly("rgb", "cmyk");
     }
 
     private static final java.time.Clock CLOCK = java.time.Clock.fixed(java.time.Instant.parse("2026-11-25T10:00:00Z"),
