@@ -26,7 +26,8 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class BulkCsv {
 
-    static final List<String> COLUMNS = List.of("data", "format", "size", "margin", "errorCorrection", "filename",
+    static final List<String> COLUMNS = List.of("data", "format", "size", "unit", "dpi", "colorSpace", "margin",
+            "errorCorrection", "filename",
             "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2", "gradientRotation",
             "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
             "logoMargin", "logoClearModules", "frame.style", "frame.text", "frame.textColor", "frame.frameColor");
@@ -85,10 +86,11 @@ public final class BulkCsv {
                 cell.apply("logo"), number(index, design + "logoSize", cell.apply("logoSize")),
                 number(index, design + "logoMargin", cell.apply("logoMargin")),
                 bool(index, design + "logoClearModules", cell.apply("logoClearModules")), frame(cell));
-        return new BulkRequest.Item(cell.apply("data"), cell.apply("format"),
-                integer(index, "size", cell.apply("size")), integer(index, "margin", cell.apply("margin")),
-                cell.apply("errorCorrection"), designJson.equals(NO_DESIGN) ? null : designJson,
-                cell.apply("filename"), content(index, columns, cell));
+        return new BulkRequest.Item(cell.apply("data"), cell.apply("format"), size(index, cell.apply("size")),
+                integer(index, "margin", cell.apply("margin")), cell.apply("errorCorrection"),
+                designJson.equals(NO_DESIGN) ? null : designJson, cell.apply("filename"),
+                content(index, columns, cell), cell.apply("unit"), integer(index, "dpi", cell.apply("dpi")),
+                cell.apply("colorSpace"));
     }
 
     /** The row's typed content, if any of its content columns has a value. */
@@ -135,6 +137,14 @@ public final class BulkCsv {
                     + value + "'");
         }
         return Boolean.valueOf(value);
+    }
+
+    /** A size as JSON would carry it: a whole number as an integer (pixels), a length with decimals as a number. */
+    private static Number size(int index, String value) {
+        if (value != null && value.matches("[+-]?\\d+")) {
+            return integer(index, "size", value);
+        }
+        return number(index, "size", value);
     }
 
     private static Integer integer(int index, String column, String value) {

@@ -10,17 +10,30 @@ import java.util.List;
  */
 public record BulkRequest(Defaults defaults, List<Item> items) {
 
-    public record Defaults(String format, Integer size, Integer margin, String errorCorrection, DesignJson design) {
+    /** {@code size}, {@code unit}, {@code dpi} and {@code colorSpace} as on a single code (docs/api.md). */
+    public record Defaults(String format, Number size, Integer margin, String errorCorrection, DesignJson design,
+            String unit, Integer dpi, String colorSpace) {
+
+        /** Defaults in pixels and RGB. */
+        public Defaults(String format, Number size, Integer margin, String errorCorrection, DesignJson design) {
+            this(format, size, margin, errorCorrection, design, null, null, null);
+        }
     }
 
     /** @param content a typed payload, the alternative to {@code data} (per item only: defaults have none) */
-    public record Item(String data, String format, Integer size, Integer margin, String errorCorrection,
-            DesignJson design, String filename, Content content) {
+    public record Item(String data, String format, Number size, Integer margin, String errorCorrection,
+            DesignJson design, String filename, Content content, String unit, Integer dpi, String colorSpace) {
 
-        /** An item of free data. */
-        public Item(String data, String format, Integer size, Integer margin, String errorCorrection,
+        /** An item of free data, in pixels and RGB. */
+        public Item(String data, String format, Number size, Integer margin, String errorCorrection,
                 DesignJson design, String filename) {
-            this(data, format, size, margin, errorCorrection, design, filename, null);
+            this(data, format, size, margin, errorCorrection, design, filename, null, null, null, null);
+        }
+
+        /** An item in pixels and RGB. */
+        public Item(String data, String format, Number size, Integer margin, String errorCorrection,
+                DesignJson design, String filename, Content content) {
+            this(data, format, size, margin, errorCorrection, design, filename, content, null, null, null);
         }
     }
 }

@@ -53,7 +53,8 @@ public final class BulkValidator {
                 ? new BulkRequest.Defaults(null, null, null, null, null) : request.defaults();
         try {
             QrRequestValidator.validate(new QrRequest("defaults", defaults.format(), defaults.size(),
-                    defaults.margin(), defaults.errorCorrection(), defaults.design()), ImageFormat.SVG, logos);
+                    defaults.margin(), defaults.errorCorrection(), defaults.design(), null, null, defaults.unit(),
+                    defaults.dpi(), defaults.colorSpace()), ImageFormat.SVG, logos);
         } catch (ApiException e) {
             throw prefixed("defaults", e);
         }
@@ -80,7 +81,8 @@ public final class BulkValidator {
                 first(item.size(), defaults.size()), first(item.margin(), defaults.margin()),
                 first(item.errorCorrection(), defaults.errorCorrection()),
                 item.design() == null ? defaults.design() : item.design().over(defaults.design()), null, null,
-                item.content());
+                item.content(), first(item.unit(), defaults.unit()), first(item.dpi(), defaults.dpi()),
+                first(item.colorSpace(), defaults.colorSpace()));
         CodeSpec spec;
         try {
             spec = QrRequestValidator.validate(request, ImageFormat.SVG, logos, clock);
@@ -96,7 +98,8 @@ public final class BulkValidator {
         // The job keeps the logo once (see BulkJobs#accept); its items name it rather than carry it.
         QrRequest stored = spec.logo() == null ? request : new QrRequest(request.data(), request.format(),
                 request.size(), request.margin(), request.errorCorrection(),
-                request.design().withLogo(spec.logo().reference()), null, null, request.content());
+                request.design().withLogo(spec.logo().reference()), null, null, request.content(), request.unit(),
+                request.dpi(), request.colorSpace());
         return new Valid(index, stored, spec, filename);
     }
 

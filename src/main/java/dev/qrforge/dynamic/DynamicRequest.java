@@ -11,13 +11,14 @@ import java.util.List;
  * @param content bound only to be refused by name with the reason: a dynamic code's data is its short link
  */
 public record DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
-        String expiredUrl, String title, List<String> tags, String format, Integer size, Integer margin, String errorCorrection,
-        DesignJson design, JsonNode content) {
+        String expiredUrl, String title, List<String> tags, String format, Number size, Integer margin,
+        String errorCorrection, DesignJson design, JsonNode content, String unit, Integer dpi, String colorSpace) {
 
+    /** A code drawn in pixels and RGB. */
     public DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
-            String expiredUrl, String title, List<String> tags, String format, Integer size, Integer margin,
+            String expiredUrl, String title, List<String> tags, String format, Number size, Integer margin,
             String errorCorrection, DesignJson design) {
         this(destinationUrl, shortCode, rules, status, expiresAt, expiredUrl, title, tags, format, size, margin,
-                errorCorrection, design, null);
+                errorCorrection, design, null, null, null, null);
     }
 }

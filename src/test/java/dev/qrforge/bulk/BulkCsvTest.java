@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.qr.ColorSpace;
 import dev.qrforge.qr.DesignJson;
+import dev.qrforge.qr.LogoReader;
 import java.io.StringReader;
+import java.time.Clock;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BulkCsvTest {
@@ -41,6 +45,30 @@ class BulkCsvTest {
         assertThat(request.items().get(0).design().frame())
                 .isEqualTo(new DesignJson.FrameJson("banner-bottom", "Table 7, garden", "#ffffff", "#004d40"));
         assertThat(request.items().get(1).design()).as("all empty: no design").isNull();
+    }
+
+    @Test
+    void printSizesAreColumnsAndValidatedAsOnASingleCode() {
+        BulkRequest request = parse("data,format,size,unit,dpi,colorSpace,foregroundColor\n"
+                + "https://example.com/a,pdf,30,mm,,cmyk,\"cmyk(100,72,0,18)\"\n"
+                + "https://example.com/b,jpeg,1.5,in,600,,\n"
+                + "https://example.com/c,png,300,,,,\n");
+        BulkRequest.Item pdf = request.items().get(0);
+        assertThat(pdf.size()).isEqualTo(30);
+        assertThat(pdf.unit()).isEqualTo("mm");
+        assertThat(pdf.colorSpace()).isEqualTo("cmyk");
+        assertThat(request.items().get(1).size()).isEqualTo(1.5);
+        assertThat(request.items().get(1).dpi()).isEqualTo(600);
+        assertThat(request.items().get(2).size()).as("whole pixels stay an integer").isEqualTo(300);
+        List<BulkValidator.Valid> valid = BulkValidator.validate(request, LogoReader.inlineOnly(), Clock.systemUTC());
+        assertThat(valid.get(0).spec().print().colorSpace()).isEqualTo(ColorSpace.CMYK);
+        assertThat(valid.get(0).filename()).isEqualTo("001.pdf");
+        assertThat(valid.get(1).spec().size()).as("1.5 in at 600 dpi").isEqualTo(900);
+        assertThatThrownBy(() -> BulkValidator.validate(parse("data,format,size,unit\nx,png,5,mm\n"),
+                LogoReader.inlineOnly(), Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[0].size"));
+        assertThatThrownBy(() -> parse("data,dpi\nx,high\n")).isInstanceOfSatisfying(ApiException.class,
+                e -> assertThat(e.field()).isEqualTo("items[0].dpi"));
     }
 
     @Test

@@ -154,7 +154,7 @@ class GeneratedClientIT extends ServerTest {
     void aBulkJobRunsToCompletionAndItsArchiveDownloads() throws ApiException, IOException {
         BulkApi bulk = new BulkApi(client());
         BulkAccepted accepted = bulk.startBulkJob(new BulkRequest()
-                .defaults(new BulkDefaults().format(BulkDefaults.FormatEnum.PNG).size(200))
+                .defaults(new BulkDefaults().format(BulkDefaults.FormatEnum.PNG).size(BigDecimal.valueOf(200)))
                 .items(List.of(new BulkItem().data("https://example.com/generated/1").filename("one"),
                         new BulkItem().data("https://example.com/generated/2").format(BulkItem.FormatEnum.SVG))),
                 tag);
