@@ -134,16 +134,17 @@ export function contentForms(bind, data) {
         return h('fieldset', {class: 'content-form', hidden: true, disabled: true, dataset: {type}},
             h('legend', {class: 'visually-hidden', text: `${type} content`}), h('div', {class: 'fields'}, controls));
     });
-    const dataField = data.closest('.field') ?? data;
-
-    /** Shows the chosen type's form; "Data as typed" shows the free data field instead. */
+    /**
+     * Shows the chosen type's form; "Data as typed" shows the free data field instead. The field around the data is
+     * looked up here, not when the forms are made: the designer wraps the data in its field after calling this.
+     */
     function sync() {
         for (const form of forms) {
             const chosen = form.dataset.type === picker.value;
             form.hidden = !chosen;
             form.disabled = !chosen;
         }
-        dataField.hidden = picker.value !== '';
+        (data.closest('.field') ?? data).hidden = picker.value !== '';
         data.disabled = picker.value !== '';
     }
 

@@ -144,16 +144,22 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     /**
      * Clicks {@code button} and returns the file the page offers: the console offers downloads as a link to a Blob
-     * (dom.js, download), whose click is caught here and whose Blob is read back, so no download folder is involved.
+     * (dom.js, download). The Blob is kept here as the page makes its URL, the link's click is caught, and the Blob
+     * is read directly: fetching its URL would be refused by the console's Content-Security-Policy (connect-src
+     * 'self'), and the page revokes the URL soon after. No download folder is involved.
      */
     public Download download(WebElement button) {
         script("window.qrforgeDownloads = [];"
                 + " if (!window.qrforgeClickCaught) {"
                 + "   window.qrforgeClickCaught = true;"
+                + "   const blobs = new Map();"
+                + "   const createObjectURL = URL.createObjectURL;"
+                + "   URL.createObjectURL = (blob) => { const url = createObjectURL(blob); blobs.set(url, blob);"
+                + "     return url; };"
                 + "   const click = HTMLAnchorElement.prototype.click;"
                 + "   HTMLAnchorElement.prototype.click = function () {"
                 + "     if (!this.hasAttribute('download')) return click.call(this);"
-                + "     window.qrforgeDownloads.push({name: this.download, href: this.href});"
+                + "     window.qrforgeDownloads.push({name: this.download, blob: blobs.get(this.href)});"
                 + "   };"
                 + " }");
         button.click();
@@ -161,11 +167,14 @@ public final class ConsoleBrowser implements AutoCloseable {
         @SuppressWarnings("unchecked")
         Map<String, Object> file = (Map<String, Object>) asyncScript("const done = arguments[arguments.length - 1];"
                 + " const offered = window.qrforgeDownloads[0];"
-                + " fetch(offered.href).then((response) => response.arrayBuffer()).then((buffer) => {"
+                + " if (!offered.blob) { done({name: offered.name, error: 'the link is not to a Blob of the page'});"
+                + "   return; }"
+                + " offered.blob.arrayBuffer().then((buffer) => {"
                 + "   let binary = '';"
                 + "   new Uint8Array(buffer).forEach((byte) => { binary += String.fromCharCode(byte); });"
                 + "   done({name: offered.name, base64: btoa(binary)});"
-                + " });");
+                + " }, (error) => done({name: offered.name, error: String(error)}));");
+        assertThat(file.get("error")).as("reading the offered %s", file.get("name")).isNull();
         return new Download((String) file.get("name"), Base64.getDecoder().decode((String) file.get("base64")));
     }
 
