@@ -16,6 +16,7 @@ import dev.qrforge.safety.SafetyStatus;
 import dev.qrforge.testing.Logos;
 import java.awt.Color;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
@@ -56,21 +57,23 @@ class CodeGeneratorTest {
         List<String> urls = urls();
         assertThat(urls).hasSize(URL_COUNT);
         assertThat(urls.stream().mapToInt(String::length).max().orElseThrow()).isGreaterThan(250);
-        int otherMasks = 0;
-        for (String url : urls) {
+        // Each URL on its own core: generation is single-threaded and keeps nothing between codes.
+        long otherMasks = urls.parallelStream().mapToLong(url -> {
+            long redrawn = 0;
             for (ImageFormat format : ImageFormat.values()) {
                 CodeSpec spec = spec(url, format, 300, Design.DEFAULT);
                 GeneratedCode code = CodeGenerator.generate(spec);
                 assertThat(code.safety().verified()).as("%s %s", format, url).isTrue();
                 assertThat(code.safety().status()).as("%s %s", format, url).isNotEqualTo(SafetyStatus.RISKY);
                 if (code.spec().mask() != CodeGenerator.encode(spec).mask()) {
-                    otherMasks++;
+                    redrawn++;
                     // Drawn again from the kept spec, it is the very same image.
                     assertThat(Decoding.bytes(CodeGenerator.image(code.spec(), CodeGenerator.encode(code.spec()))))
                             .isEqualTo(Decoding.bytes(code.file()));
                 }
             }
-        }
+            return redrawn;
+        }).sum();
         // ZXing's detector misreads about 1 % of plain renderings with the standard's mask, and reads them with another.
         assertThat(otherMasks).isPositive();
     }
@@ -143,23 +146,28 @@ class CodeGeneratorTest {
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         Design gradient = new Design(BodyStyle.ROUNDED_POINTED, Rgb.parseHex("#1a237e").orElseThrow(), Rgb.WHITE,
                 new Gradient(GradientType.RADIAL, Rgb.parseHex("#6a1b9a").orElseThrow()));
+        List<CodeSpec> cases = new ArrayList<>();
         for (String data : List.of("https://example.com/a", "https://example.com/" + "x".repeat(1000))) {
             for (int size : new int[] {100, 1000, 5000}) {
                 for (ImageFormat format : ImageFormat.values()) {
                     for (Design design : List.of(Design.DEFAULT, gradient)) {
-                        QrMatrix matrix = CodeGenerator.encode(spec(data, format, size, design));
-                        // One drawing: a code that does not read back is drawn again, each drawing's garbage
-                        // collectable before the next, and the cost allows for the image a retry holds besides.
-                        CodeSpec spec = spec(data, format, size, design).withMask(matrix.mask());
-                        CodeGenerator.generate(spec, matrix);
-                        long before = threads.getCurrentThreadAllocatedBytes();
-                        CodeGenerator.generate(spec, matrix);
-                        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-                        assertThat(CodeGenerator.memoryCost(spec, matrix)).as("%s %d px, %d chars", format, size,
-                                data.length()).isGreaterThanOrEqualTo(allocated);
+                        cases.add(spec(data, format, size, design));
                     }
                 }
             }
         }
+        // In parallel, as allocations are counted per thread: each case is drawn and measured on one thread.
+        cases.parallelStream().forEach(request -> {
+            QrMatrix matrix = CodeGenerator.encode(request);
+            // One drawing: a code that does not read back is drawn again, each drawing's garbage collectable before
+            // the next, and the cost allows for the image a retry holds besides. The first drawing warms this thread.
+            CodeSpec spec = request.withMask(matrix.mask());
+            CodeGenerator.generate(spec, matrix);
+            long before = threads.getCurrentThreadAllocatedBytes();
+            CodeGenerator.generate(spec, matrix);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertThat(CodeGenerator.memoryCost(spec, matrix)).as("%s %d px, %d chars", spec.format(), spec.size(),
+                    spec.data().length()).isGreaterThanOrEqualTo(allocated);
+        });
     }
 }
