@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * that takes a job the server is running, as if the server had stalled past its lease (the server's results for it
  * are refused, and when that node's lease passes in turn the server finishes the job: every item gets one code).
  */
+@DatabaseIndependent
 class BulkTakeoverIT {
 
     private static final String NODE = "it-server-bulk-takeover";

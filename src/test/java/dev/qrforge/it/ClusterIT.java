@@ -42,6 +42,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * B once A's lease has expired.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@DatabaseIndependent
 class ClusterIT {
 
     private static final int OFFSET_A = 850;

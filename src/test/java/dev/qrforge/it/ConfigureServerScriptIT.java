@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * each boot), even for a write of the value already there, which would leave standalone.xml as it was but make a
  * running server reload-required.
  */
+@DatabaseIndependent
 class ConfigureServerScriptIT {
 
     private static final Path SERVER_HOME = Paths.get(System.getProperty("jboss.home", "target/server"));

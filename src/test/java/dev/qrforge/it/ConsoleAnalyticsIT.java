@@ -33,6 +33,7 @@ import org.openqa.selenium.support.ui.Select;
  * GeoIP test database, as in {@link AnalyticsIT}), plus a bot; then the charts' own data, the tables, the pickers'
  * effect on what is asked and drawn, and the CSV exports as files Chromium saved.
  */
+@DatabaseIndependent
 class ConsoleAnalyticsIT extends ServerTest {
 
     /** People's scans: iOS 3, Android 2, Windows 3; GB 2, DE 2, US 2, SE 1, FR 1. And one bot, never counted. */

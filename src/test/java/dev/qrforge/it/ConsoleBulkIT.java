@@ -19,6 +19,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /** The console's bulk view: a CSV file becomes a job whose progress, codes and ZIP the page shows. */
+@DatabaseIndependent
 class ConsoleBulkIT extends ServerTest {
 
     private static final Path WORK = Path.of("target", "console-bulk");

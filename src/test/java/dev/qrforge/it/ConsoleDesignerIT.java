@@ -43,6 +43,7 @@ import org.openqa.selenium.support.ui.Select;
  * cursor, and both screens fit a phone and work from the keyboard. The it-console workspace is shared with the other
  * console tests, so every check looks for this test's own unique values, never at totals.
  */
+@DatabaseIndependent
 class ConsoleDesignerIT extends ServerTest {
 
     private static final By PREVIEW_PANE = By.cssSelector(".preview-pane");

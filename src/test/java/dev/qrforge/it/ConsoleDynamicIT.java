@@ -23,6 +23,7 @@ import org.openqa.selenium.WebElement;
  * The console's dynamic-code pages (#/dynamic, #/dynamic/{id}) in a real browser: whatever is done on the page is
  * checked where it matters, on the scan path (/s/{code}) and in the API.
  */
+@DatabaseIndependent
 class ConsoleDynamicIT extends ServerTest {
 
     private static final HttpClient SCANNER = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();

@@ -17,6 +17,7 @@ import org.openqa.selenium.interactions.Actions;
  * The console's shell in Chromium: both ways of signing in (a workspace API key; Keycloak's authorization-code flow
  * with PKCE, through the realm's real login page), and every section at phone width.
  */
+@DatabaseIndependent
 class ConsoleSignInIT extends ServerTest {
 
     private static final List<String> SECTIONS = List.of("codes", "design", "dynamic", "analytics", "bulk",

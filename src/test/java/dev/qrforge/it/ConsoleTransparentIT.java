@@ -23,6 +23,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 /** The console's transparent view: background images in, composites out, each with the safety the API measured. */
+@DatabaseIndependent
 class ConsoleTransparentIT extends ServerTest {
 
     private static final Path WORK = Path.of("target", "console-transparent");

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * counted in memory; past the buffer's bound the oldest scans' details are dropped and said to be; the API answers
  * 503 in the envelope. When it is back, every count and every scan still buffered is written.
  */
+@DatabaseIndependent
 class DatabaseOutageIT {
 
     private static final int CAPACITY = 100;

@@ -51,6 +51,7 @@ import org.junit.jupiter.api.Test;
  * the real server with it and nothing else; only the scan of a short link is a plain GET, as a phone's would be.
  * When they fail, the document or the server is wrong; the generated code is never patched.
  */
+@DatabaseIndependent
 class GeneratedClientIT extends ServerTest {
 
     /** Each run's codes carry a tag of their own, so listings can be filtered down to them. */

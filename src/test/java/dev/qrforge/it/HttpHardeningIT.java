@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Security headers on the API and the scan path; CORS only for the configured origin (arquillian.xml). */
+@DatabaseIndependent
 class HttpHardeningIT extends ServerTest {
 
     private static final String ALLOWED_ORIGIN = "https://pos.example.com";

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
  * Per-credential budgets (the tests run with 300 generation requests a minute, arquillian.xml): headers on every
  * answer, 429 RATE_LIMITED with Retry-After once a budget is spent, reads and other credentials unaffected.
  */
+@DatabaseIndependent
 class RateLimitIT extends ServerTest {
 
     private static final int GENERATION_PER_MINUTE = 300;

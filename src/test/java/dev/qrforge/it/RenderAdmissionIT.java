@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * render work beyond what the heap holds waits for its memory or is refused with 503 SERVICE_UNAVAILABLE, and the
  * server never runs out of memory.
  */
+@DatabaseIndependent
 class RenderAdmissionIT {
 
     private static final ProvisionedServer SERVER = new ProvisionedServer("it-server-512m", 600,

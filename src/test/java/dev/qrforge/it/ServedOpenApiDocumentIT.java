@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * added "servers: []" and empty objects), nothing dropped ("security: []", requestBody "required"), and a standard
  * parser finds nothing to report in what is served. Read without credentials, as the document is public.
  */
+@DatabaseIndependent
 class ServedOpenApiDocumentIT extends ServerTest {
 
     @Test

@@ -14,6 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Codes composited over light, dark and busy backgrounds, and hostile images, through the deployed API. */
+@DatabaseIndependent
 class TransparentIT extends ServerTest {
 
     private static final String DATA = "https://example.com/poster";
