@@ -171,6 +171,23 @@ class RollupStorageTest {
                         null, null, null, null, null, null, null, null));
     }
 
+    @ParameterizedTest
+    @MethodSource("databases")
+    void onPostgresqlTheRollupTablesLeaveRoomOnEachPage(String database) throws SQLException {
+        DataSource dataSource = fresh(database);
+        flyway(dataSource, "latest").migrate();
+        if (!database.equals(MigratedDatabases.POSTGRESQL)) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            Map<String, String> options = column(sql, "select relname, array_to_string(reloptions, ',')"
+                    + " from pg_class where relnamespace = current_schema()::regnamespace"
+                    + " and relname in ('scan_hourly', 'scan_daily')");
+            assertThat(options).containsOnly(Map.entry("scan_hourly", "fillfactor=50"),
+                    Map.entry("scan_daily", "fillfactor=50"));
+        }
+    }
+
     /** The query's two columns as text, in its order. */
     private static Map<String, String> column(Statement sql, String query) throws SQLException {
         Map<String, String> values = new LinkedHashMap<>();
