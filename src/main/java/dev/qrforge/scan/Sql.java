@@ -107,7 +107,8 @@ final class Sql {
      * PostgreSQL: an empty temporary table shaped like {@code table}, for rows to {@link #copy} before one set-based
      * statement joins them in. One per connection, kept for the next flush on the same pooled connection; emptied
      * when taken rather than on commit, which works in auto-commit mode too, and by truncation, which leaves no dead
-     * rows behind (autovacuum never visits temporary tables).
+     * rows behind (autovacuum never visits temporary tables). PostgreSQL cannot prepare a transaction that touched a
+     * temporary table, so the flush needs the local (non-XA) data source configure-server.cli defines.
      *
      * @return its name
      */
