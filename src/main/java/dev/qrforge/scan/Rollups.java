@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -150,11 +151,20 @@ final class Rollups {
         String keyMatch = "t." + CODE.name() + " = u." + CODE.name() + " and t." + table.bucket().name() + " = u."
                 + table.bucket().name();
         if (postgres) {
-            execute(connection, "update " + table.name() + " t set " + Sql.join(table.values(),
-                    c -> c.name() + " = u." + c.name()) + " from unnest(" + Sql.arrays(table.columns()) + ") u("
-                    + columns + ") where " + keyMatch, table.columns(), updates);
-            execute(connection, "insert into " + table.name() + " (" + columns + ") select * from unnest("
-                    + Sql.arrays(table.columns()) + ")", table.columns(), inserts);
+            if (!updates.isEmpty()) {
+                String stage = Sql.stage(connection, table.name());
+                Sql.copy(connection, stage, table.columns(), updates);
+                try (Statement update = connection.createStatement()) {
+                    // Without statistics the planner takes the staged rows for many more than the few thousand
+                    // buckets they are, and scans the whole rollup table instead of looking each one up. The keys
+                    // are all it needs: sampling the breakdowns too would cost several times as much.
+                    update.execute("analyze " + stage + " (" + Sql.names(table.keys(), "") + ")");
+                    update.executeUpdate("update " + table.name() + " t set " + Sql.join(table.values(),
+                            c -> c.name() + " = u." + c.name()) + " from " + stage + " u where " + keyMatch);
+                }
+            }
+            // Like an INSERT, the COPY fails if another node inserted one of these rows meanwhile.
+            Sql.copy(connection, table.name(), table.columns(), inserts);
             return;
         }
         // H2: values first, then the key, matching the update's parameter order.
@@ -207,17 +217,6 @@ final class Rollups {
             }
         }
         return stored;
-    }
-
-    private static void execute(Connection connection, String sql, List<Column> columns, List<Object[]> rows)
-            throws SQLException {
-        if (rows.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            Sql.bindArrays(connection, statement, columns, rows);
-            statement.executeUpdate();
-        }
     }
 
     private static void batch(Connection connection, String sql, List<Object[]> rows) throws SQLException {

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -250,11 +251,12 @@ public final class ScanTables {
 
     private static Set<Visit> newVisitsPostgres(Connection connection, List<Object[]> rows) throws SQLException {
         Set<Visit> inserted = new HashSet<>();
-        try (PreparedStatement insert = connection.prepareStatement("insert into scan_visitor ("
-                + Sql.names(VISIT_COLUMNS, "") + ") select * from unnest(" + Sql.arrays(VISIT_COLUMNS)
-                + ") on conflict do nothing returning " + Sql.names(VISIT_COLUMNS, ""))) {
-            Sql.bindArrays(connection, insert, VISIT_COLUMNS, rows);
-            try (ResultSet created = insert.executeQuery()) {
+        String stage = Sql.stage(connection, "scan_visitor");
+        Sql.copy(connection, stage, VISIT_COLUMNS, rows);
+        try (Statement insert = connection.createStatement()) {
+            String columns = Sql.names(VISIT_COLUMNS, "");
+            try (ResultSet created = insert.executeQuery("insert into scan_visitor (" + columns + ") select "
+                    + columns + " from " + stage + " on conflict do nothing returning " + columns)) {
                 while (created.next()) {
                     inserted.add(new Visit(created.getString(1), created.getObject(2, LocalDate.class),
                             created.getString(3)));
@@ -300,18 +302,12 @@ public final class ScanTables {
                 route == null ? null : route.rule(), route == null ? null : route.arm(),
                 route == null ? null : route.destinationUrl()});
         }
-        String names = Sql.names(EVENT_COLUMNS, "");
         if (postgres) {
-            // One statement whatever the batch size, without depending on the driver's reWriteBatchedInserts.
-            try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
-                    + ") select * from unnest(" + Sql.arrays(EVENT_COLUMNS) + ")")) {
-                Sql.bindArrays(connection, insert, EVENT_COLUMNS, rows);
-                insert.executeUpdate();
-            }
+            Sql.copy(connection, "scan_event", EVENT_COLUMNS, rows);
             return;
         }
-        try (PreparedStatement insert = connection.prepareStatement("insert into scan_event (" + names
-                + ") values (" + Sql.parameters(EVENT_COLUMNS) + ")")) {
+        try (PreparedStatement insert = connection.prepareStatement("insert into scan_event ("
+                + Sql.names(EVENT_COLUMNS, "") + ") values (" + Sql.parameters(EVENT_COLUMNS) + ")")) {
             for (Object[] row : rows) {
                 Sql.bindRow(insert, row);
                 insert.addBatch();

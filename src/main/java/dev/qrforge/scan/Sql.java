@@ -1,8 +1,10 @@
 package dev.qrforge.scan;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,11 +12,15 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
 
 /**
- * The scan flush's JDBC plumbing. Every statement exists in two forms: PostgreSQL gets the whole batch as one
- * set-based statement over arrays (one array per column, {@code unnest}), so its cost does not grow with round trips;
- * H2, the embedded default, gets one row per statement in a JDBC batch.
+ * The scan flush's JDBC plumbing. Every statement exists in two forms: PostgreSQL gets the whole batch at once, so
+ * its cost does not grow with round trips: as one set-based statement over arrays (one array per column,
+ * {@code unnest}) where the rows are few or small, as one {@code COPY} where they are many (into their table, or into a
+ * {@link #stage} that one statement then joins in); H2, the embedded default, gets one row per statement in a JDBC
+ * batch.
  */
 final class Sql {
 
@@ -23,6 +29,8 @@ final class Sql {
     }
 
     static final String POSTGRES = "PostgreSQL";
+    /** Characters of COPY text sent per message: large enough to amortise a write, small enough not to matter. */
+    private static final int COPY_CHUNK = 1 << 16;
 
     private Sql() {
     }
@@ -60,6 +68,84 @@ final class Sql {
         }
     }
 
+    /**
+     * PostgreSQL: appends {@code rows} to {@code table} with {@code COPY ... FROM STDIN} in its text format, which
+     * costs client and server less than the same values as arrays: no array literals to build, quote and parse
+     * (docs/benchmarks.md, "Analytics at scale").
+     */
+    static void copy(Connection connection, String table, List<Column> columns, List<Object[]> rows)
+            throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI()
+                .copyIn("copy " + table + " (" + names(columns, "") + ") from stdin");
+        try {
+            StringBuilder text = new StringBuilder(COPY_CHUNK + COPY_CHUNK / 4);
+            for (Object[] row : rows) {
+                for (int c = 0; c < row.length; c++) {
+                    if (c > 0) {
+                        text.append('\t');
+                    }
+                    copyValue(text, row[c]);
+                }
+                text.append('\n');
+                if (text.length() >= COPY_CHUNK) {
+                    send(copy, text);
+                }
+            }
+            send(copy, text);
+            copy.endCopy();
+        } finally {
+            if (copy.isActive()) {
+                copy.cancelCopy();
+            }
+        }
+    }
+
+    /**
+     * PostgreSQL: an empty temporary table shaped like {@code table}, for rows to {@link #copy} before one set-based
+     * statement joins them in. One per connection, kept for the next flush on the same pooled connection; emptied
+     * when taken rather than on commit, which works in auto-commit mode too, and by truncation, which leaves no dead
+     * rows behind (autovacuum never visits temporary tables). PostgreSQL cannot prepare a transaction that touched a
+     * temporary table, so the flush needs the local (non-XA) data source configure-server.cli defines.
+     *
+     * @return its name
+     */
+    static String stage(Connection connection, String table) throws SQLException {
+        String stage = "pg_temp." + table + "_stage";
+        try (Statement ddl = connection.createStatement()) {
+            ddl.execute("create temporary table if not exists " + stage + " (like " + table + ")");
+            ddl.execute("truncate " + stage);
+        }
+        return stage;
+    }
+
+    private static void send(CopyIn copy, StringBuilder text) throws SQLException {
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        copy.writeToCopy(bytes, 0, bytes.length);
+        text.setLength(0);
+    }
+
+    /** One value in COPY's text format: {@code \N} for null, and the four characters that would end it escaped. */
+    private static void copyValue(StringBuilder text, Object value) {
+        if (value == null) {
+            text.append("\\N");
+            return;
+        }
+        String plain = arrayElement(value).toString();
+        for (int i = 0; i < plain.length(); i++) {
+            char c = plain.charAt(i);
+            switch (c) {
+                case '\\' -> text.append("\\\\");
+                case '\t' -> text.append("\\t");
+                case '\n' -> text.append("\\n");
+                case '\r' -> text.append("\\r");
+                default -> text.append(c);
+            }
+        }
+    }
+
     /** H2: binds one row's values as the statement's parameters. */
     static void bindRow(PreparedStatement statement, Object[] row) throws SQLException {
         for (int c = 0; c < row.length; c++) {
@@ -73,8 +159,8 @@ final class Sql {
     }
 
     /**
-     * Instants and dates travel in arrays as ISO-8601 text, which PostgreSQL reads exactly whatever the session's
-     * or the JVM's time zone (java.sql.Timestamp would be rendered in the JVM's zone).
+     * Instants and dates travel in arrays and COPY as ISO-8601 text, which PostgreSQL reads exactly whatever the
+     * session's or the JVM's time zone (java.sql.Timestamp would be rendered in the JVM's zone).
      */
     private static Object arrayElement(Object value) {
         return value instanceof Instant || value instanceof java.time.LocalDate ? value.toString() : value;

@@ -143,6 +143,51 @@ class RollupStorageTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("databases")
+    void eventsComeBackExactlyAsWritten(String database) throws SQLException {
+        DataSource dataSource = fresh(database);
+        flyway(dataSource, "latest").migrate();
+        ScanStore store = new ScanStore();
+        store.dataSource = dataSource;
+        store.written = new IgnoredEvents<>();
+        // What PostgreSQL's COPY text format would take for a separator, an escape or a null, and text beyond the
+        // Basic Multilingual Plane; empty and null stay apart.
+        ClientFacts awkward = new ClientFacts("a\tb", "\\N", "", "x\\y\\", "1\r\n2", "DE", "Tab\there",
+                "Zürich 🏔", "en", "quote\"d.example", false, null);
+        ClientFacts sparse = new ClientFacts(null, null, null, null, null, null, null, null, null, null, true, null);
+        String destination = "https://example.com/a\\b?c=\"d\"&e=\n";
+        Route route = new Route(Route.RULE, 2, "split\tname", 1, destination);
+        List<ScanEvent> events = List.of(new ScanEvent(CODE, HOUR.plusMillis(1), awkward, "visitor-a", route),
+                new ScanEvent(CODE, HOUR.plusSeconds(1).plusNanos(123_456_000), sparse, null, null));
+        store.write(events, Map.of(CODE, 1L));
+
+        List<StoredScan> read = new ArrayList<>();
+        store.export(CODE, HOUR, HOUR.plusSeconds(3600), read::add);
+        assertThat(read).containsExactly(
+                new StoredScan(HOUR.plusMillis(1), false, true, "a\tb", "\\N", "", "x\\y\\", "1\r\n2", "DE",
+                        "Tab\there", "Zürich 🏔", "en", "quote\"d.example", 2, 1, destination),
+                new StoredScan(HOUR.plusSeconds(1).plusNanos(123_456_000), true, false, null, null, null, null, null,
+                        null, null, null, null, null, null, null, null));
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void onPostgresqlTheRollupTablesLeaveRoomOnEachPage(String database) throws SQLException {
+        DataSource dataSource = fresh(database);
+        flyway(dataSource, "latest").migrate();
+        if (!database.equals(MigratedDatabases.POSTGRESQL)) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            Map<String, String> options = column(sql, "select relname, array_to_string(reloptions, ',')"
+                    + " from pg_class where relnamespace = current_schema()::regnamespace"
+                    + " and relname in ('scan_hourly', 'scan_daily')");
+            assertThat(options).containsOnly(Map.entry("scan_hourly", "fillfactor=50"),
+                    Map.entry("scan_daily", "fillfactor=50"));
+        }
+    }
+
     /** The query's two columns as text, in its order. */
     private static Map<String, String> column(Statement sql, String query) throws SQLException {
         Map<String, String> values = new LinkedHashMap<>();

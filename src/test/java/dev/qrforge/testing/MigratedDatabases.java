@@ -2,6 +2,7 @@ package dev.qrforge.testing;
 
 import dev.qrforge.platform.DatabaseMigrations;
 import dev.qrforge.scan.PackedBreakdownsMigration;
+import dev.qrforge.scan.RollupFillFactorMigration;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -71,7 +72,8 @@ public final class MigratedDatabases {
     /** The service's migrations up to {@code target} ("latest" for all), as the server runs them. */
     public static Flyway flyway(DataSource dataSource, String target) {
         return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
-                .locations("classpath:db/migration").javaMigrations(new PackedBreakdownsMigration())
+                .locations("classpath:db/migration")
+                .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration())
                 .target(target).load();
     }
 
