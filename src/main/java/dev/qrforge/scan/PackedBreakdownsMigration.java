@@ -1,5 +1,6 @@
 package dev.qrforge.scan;
 
+import dev.qrforge.platform.FeatureMigration;
 import jakarta.enterprise.context.Dependent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,9 +10,7 @@ import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Objects;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * Schema version 6: the per-value rollup tables {@code scan_dimension_hourly} and {@code scan_dimension_daily} become
@@ -20,29 +19,13 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * and because the two disagree on the text type (CLOB, text).
  */
 @Dependent
-public class PackedBreakdownsMigration implements JavaMigration {
+public class PackedBreakdownsMigration extends FeatureMigration {
 
     private static final int BATCH = 1000;
     private static final int FETCH = 10_000;
 
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("6");
-    }
-
-    @Override
-    public String getDescription() {
-        return "packed scan breakdowns";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return null;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+    public PackedBreakdownsMigration() {
+        super("6", "packed scan breakdowns");
     }
 
     @Override

@@ -1,12 +1,11 @@
 package dev.qrforge.scan;
 
+import dev.qrforge.platform.FeatureMigration;
 import jakarta.enterprise.context.Dependent;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * Schema version 13: on PostgreSQL, the rollup tables fill new pages only to {@value #FILL_FACTOR} %. A flush rewrites
@@ -18,28 +17,12 @@ import org.flywaydb.core.api.migration.JavaMigration;
  * Java rather than SQL because the statement is PostgreSQL's alone.
  */
 @Dependent
-public class RollupFillFactorMigration implements JavaMigration {
+public class RollupFillFactorMigration extends FeatureMigration {
 
     static final int FILL_FACTOR = 50;
 
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("13");
-    }
-
-    @Override
-    public String getDescription() {
-        return "rollup fill factor";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return null;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+    public RollupFillFactorMigration() {
+        super("13", "rollup fill factor");
     }
 
     @Override

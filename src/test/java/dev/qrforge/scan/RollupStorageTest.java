@@ -96,14 +96,21 @@ class RollupStorageTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
-    void flushesAddToTheSameBucketsAcrossBatches(String database) throws SQLException {
+    /** The flush's store on a fresh, fully migrated {@code database}, telling no one what it wrote. */
+    private static ScanStore migratedStore(String database) throws SQLException {
         DataSource dataSource = fresh(database);
         flyway(dataSource, "latest").migrate();
         ScanStore store = new ScanStore();
         store.dataSource = dataSource;
         store.written = new IgnoredEvents<>();
+        return store;
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void flushesAddToTheSameBucketsAcrossBatches(String database) throws SQLException {
+        ScanStore store = migratedStore(database);
+        DataSource dataSource = store.dataSource;
         ClientFacts iphone = new ClientFacts("iOS", "18.1", "mobile", "Safari", "18.1", "US", "California",
                 "Los Angeles", "en", null, false, null);
         ClientFacts android = new ClientFacts("Android", "14", "mobile", "Chrome", "126", "DE", null, null, "de",
@@ -146,11 +153,8 @@ class RollupStorageTest {
     @ParameterizedTest
     @MethodSource("databases")
     void eventsComeBackExactlyAsWritten(String database) throws SQLException {
-        DataSource dataSource = fresh(database);
-        flyway(dataSource, "latest").migrate();
-        ScanStore store = new ScanStore();
-        store.dataSource = dataSource;
-        store.written = new IgnoredEvents<>();
+        ScanStore store = migratedStore(database);
+        DataSource dataSource = store.dataSource;
         // What PostgreSQL's COPY text format would take for a separator, an escape or a null, and text beyond the
         // Basic Multilingual Plane; empty and null stay apart.
         ClientFacts awkward = new ClientFacts("a\tb", "\\N", "", "x\\y\\", "1\r\n2", "DE", "Tab\there",
