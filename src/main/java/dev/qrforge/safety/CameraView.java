@@ -49,8 +49,7 @@ public final class CameraView {
             }
         }
         float[] kernel = kernel();
-        float[] across = convolve(reduced, width, kernel, 1, width);
-        float[] blurred = convolve(across, width, kernel, width, height);
+        float[] blurred = blurAlongColumns(blurAlongRows(reduced, width, height, kernel), width, height, kernel);
         byte[] pixels = new byte[width * height];
         for (int i = 0; i < pixels.length; i++) {
             pixels[i] = (byte) Math.min(MAX_GREY, Math.round(blurred[i]));
@@ -73,25 +72,50 @@ public final class CameraView {
         return kernel;
     }
 
-    /**
-     * One pass of the separable blur along one axis: {@code step} is 1 along rows and the width along columns,
-     * {@code length} the pixels along that axis; edges repeat their last pixel.
-     */
-    private static float[] convolve(float[] source, int width, float[] kernel, int step, int length) {
-        int radius = kernel.length / 2;
-        int lines = source.length / length;
+    /** The blur's pass along rows. */
+    private static float[] blurAlongRows(float[] source, int width, int height, float[] kernel) {
+        int[][] taps = taps(width, kernel.length, 1);
         float[] target = new float[source.length];
-        for (int line = 0; line < lines; line++) {
-            int first = step == 1 ? line * width : line;
-            for (int position = 0; position < length; position++) {
-                float sum = 0;
-                for (int k = -radius; k <= radius; k++) {
-                    int at = Math.max(0, Math.min(length - 1, position + k));
-                    sum += kernel[k + radius] * source[first + at * step];
-                }
-                target[first + position * step] = sum;
+        for (int y = 0, row = 0; y < height; y++, row += width) {
+            for (int x = 0; x < width; x++) {
+                target[row + x] = weighted(source, row, taps[x], kernel);
             }
         }
         return target;
+    }
+
+    /** The blur's pass along columns, row by row so that memory is read in order. */
+    private static float[] blurAlongColumns(float[] source, int width, int height, float[] kernel) {
+        int[][] taps = taps(height, kernel.length, width);
+        float[] target = new float[source.length];
+        for (int y = 0, row = 0; y < height; y++, row += width) {
+            for (int x = 0; x < width; x++) {
+                target[row + x] = weighted(source, x, taps[y], kernel);
+            }
+        }
+        return target;
+    }
+
+    /**
+     * Where each of the {@code size} taps of each position along an axis of {@code length} pixels reads, in steps of
+     * {@code stride}: edges repeat their last pixel. Worked out once per axis rather than clamped at every tap.
+     */
+    private static int[][] taps(int length, int size, int stride) {
+        int radius = size / 2;
+        int[][] taps = new int[length][size];
+        for (int position = 0; position < length; position++) {
+            for (int k = 0; k < size; k++) {
+                taps[position][k] = Math.max(0, Math.min(length - 1, position + k - radius)) * stride;
+            }
+        }
+        return taps;
+    }
+
+    private static float weighted(float[] source, int origin, int[] taps, float[] kernel) {
+        float sum = 0;
+        for (int k = 0; k < kernel.length; k++) {
+            sum += kernel[k] * source[origin + taps[k]];
+        }
+        return sum;
     }
 }
