@@ -179,7 +179,13 @@ class RollupStorageTest {
     @MethodSource("databases")
     void onPostgresqlTheRollupTablesLeaveRoomOnEachPage(String database) throws SQLException {
         DataSource dataSource = fresh(database);
-        flyway(dataSource, "latest").migrate();
+        Flyway flyway = flyway(dataSource, "latest");
+        flyway.migrate();
+        // Applied on both databases, so that they keep one version history; a no-op on H2, which has no fill factor.
+        assertThat(flyway.info().applied()).anySatisfy(applied -> {
+            assertThat(applied.getVersion().getVersion()).isEqualTo("13");
+            assertThat(applied.getState().isApplied()).isTrue();
+        });
         if (!database.equals(MigratedDatabases.POSTGRESQL)) {
             return;
         }
