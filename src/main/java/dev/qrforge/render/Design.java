@@ -51,6 +51,19 @@ public record Design(BodyStyle bodyStyle, Rgb foreground, Rgb background, Gradie
         return gradient == null ? List.of(foreground) : List.of(foreground, gradient.color2());
     }
 
+    /** Whether every colour this design paints, frame and caption included, is a grey. */
+    public boolean greyOnly() {
+        List<Rgb> painted = new ArrayList<>(darkColours());
+        if (background != null) {
+            painted.add(background);
+        }
+        if (frame.present()) {
+            painted.add(frame.paint(this));
+            painted.add(frame.textPaint(this));
+        }
+        return painted.stream().allMatch(Rgb::grey);
+    }
+
     /** Every colour a dark module of this design can have: the foreground's, and the eyes' own. */
     public List<Rgb> darkColours() {
         List<Rgb> colours = new ArrayList<>(foregroundStops());

@@ -13,7 +13,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * Writes an 8-bit RGB or RGBA PNG (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
+ * Writes an 8-bit RGB, RGBA or grey-palette PNG (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
  * exist whole. The JDK's zlib does the compression; this class only frames it. It exists because the encoders at
  * hand all want the finished image: pngencoder copies it into one scanline array (another 3 bytes per pixel), and
  * ImageIO, which can stream, filters every row five ways and was measured 3–4 times slower here.
@@ -28,8 +28,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
 
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int BIT_DEPTH = 8;
-    private static final int COLOUR_TYPE_RGB = 2;
-    private static final int COLOUR_TYPE_RGBA = 6;
+    private static final int GREY_LEVELS = 256;
     private static final int RGB_BYTES = 3;
     private static final int RGBA_BYTES = 4;
     /** PNG row filters: the first row as it is, every later one as its difference from the row above. */
@@ -39,8 +38,8 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final int CHUNK_BYTES = 1 << 16;
     /** Length, type and CRC of a chunk. */
     private static final int CHUNK_FRAMING = 12;
-    /** Signature, header chunk, density chunk and end chunk. */
-    private static final int FILE_FRAMING = 8 + 25 + 21 + 12;
+    /** Signature, header chunk, density chunk, a grey palette and end chunk. */
+    private static final int FILE_FRAMING = 8 + 25 + 21 + 780 + 12;
     /** zlib's header and checksum, and its last block's end, with room to spare. */
     private static final int ZLIB_FRAMING = 64;
     private static final int DEFLATE_EXPANSION_DIVISOR = 1000;
@@ -49,9 +48,35 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
     private static final double METRES_PER_INCH = 0.0254;
 
+    /**
+     * How pixels are stored: their PNG colour type and bytes. An opaque image in greys alone is stored as indices into
+     * a palette of the 256 greys: a third of the bytes to filter and deflate, and files to match. Not as PNG's grey
+     * type, whose levels Java's ImageIO, which many of the callers' systems decode with, reads as linear light and
+     * so lightens; palette entries every decoder reads as sRGB, as it reads RGB.
+     */
+    enum Pixels {
+        GREYS(3, 1), RGB(2, RGB_BYTES), RGBA(6, RGBA_BYTES);
+
+        private final int colourType;
+        private final int bytes;
+
+        Pixels(int colourType, int bytes) {
+            this.colourType = colourType;
+            this.bytes = bytes;
+        }
+
+        /** Greys when every pixel is an opaque grey, else RGB with an alpha channel or without. */
+        static Pixels of(boolean grey, boolean alpha) {
+            if (alpha) {
+                return RGBA;
+            }
+            return grey ? GREYS : RGB;
+        }
+    }
+
     private final int width;
     private final int height;
-    private final boolean alpha;
+    private final Pixels format;
     private final Deflater deflater = new Deflater(COMPRESSION_LEVEL);
     /*
      * zlib works on direct buffers here: on heap arrays the JDK pins them for the native call (a JNI critical
@@ -72,17 +97,17 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private int nextRow;
 
     /**
-     * Starts a {@code width}×{@code height} PNG on {@code out}, with an alpha channel or without; the caller then
-     * supplies every row in order.
+     * Starts a {@code width}×{@code height} PNG on {@code out}, its pixels stored as {@code format} says; the caller
+     * then supplies every row in order.
      */
-    PngWriter(OutputStream out, int width, int height, boolean alpha, int dpi) {
+    PngWriter(OutputStream out, int width, int height, Pixels format, int dpi) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
         }
         this.width = width;
         this.height = height;
-        this.alpha = alpha;
-        int rowBytes = width * (alpha ? RGBA_BYTES : RGB_BYTES);
+        this.format = format;
+        int rowBytes = width * format.bytes;
         this.current = new byte[rowBytes];
         this.above = new byte[rowBytes];
         this.filtered = new byte[rowBytes];
@@ -96,9 +121,16 @@ public final class PngWriter implements RowSink, AutoCloseable {
             putInt(header, 0, width);
             putInt(header, 4, height);
             header[8] = BIT_DEPTH;
-            header[9] = (byte) (alpha ? COLOUR_TYPE_RGBA : COLOUR_TYPE_RGB);
+            header[9] = (byte) format.colourType;
             // Bytes 10–12: deflate compression, adaptive filtering, no interlace (all zero).
             chunk("IHDR", header, header.length);
+            if (format == Pixels.GREYS) {
+                byte[] palette = new byte[GREY_LEVELS * RGB_BYTES];
+                for (int i = 0; i < palette.length; i++) {
+                    palette[i] = (byte) (i / RGB_BYTES);
+                }
+                chunk("PLTE", palette, palette.length);
+            }
             if (dpi > 0) {
                 // pHYs: pixels per metre on both axes, unit 1 (the metre).
                 byte[] density = new byte[9];
@@ -137,14 +169,17 @@ public final class PngWriter implements RowSink, AutoCloseable {
      */
     public static ByteBuffer write(int width, int height, boolean alpha, long expectedBytes,
             Consumer<? super PngWriter> rows) {
-        return write(width, height, alpha, 0, expectedBytes, rows);
+        return write(width, height, Pixels.of(false, alpha), 0, expectedBytes, rows);
     }
 
-    /** As {@link #write(int, int, boolean, long, Consumer)}, stating in a pHYs chunk that it has {@code dpi}, if > 0. */
-    public static ByteBuffer write(int width, int height, boolean alpha, int dpi, long expectedBytes,
+    /**
+     * As {@link #write(int, int, boolean, long, Consumer)}, the pixels stored as {@code format} says, stating in a
+     * pHYs chunk that the image has {@code dpi}, if > 0.
+     */
+    static ByteBuffer write(int width, int height, Pixels format, int dpi, long expectedBytes,
             Consumer<? super PngWriter> rows) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
-        try (PngWriter png = new PngWriter(out, width, height, alpha, dpi)) {
+        try (PngWriter png = new PngWriter(out, width, height, format, dpi)) {
             rows.accept(png);
         }
         return out.view();
@@ -175,15 +210,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
             // Within a module row, rows repeat: their difference from the row above is all zeros.
             filteredRows.put((byte) FILTER_UP).put(zeros);
         } else {
-            for (int x = 0, i = 0; x < width; x++) {
-                int argb = pixels[offset + x];
-                current[i++] = (byte) (argb >> 16);
-                current[i++] = (byte) (argb >> 8);
-                current[i++] = (byte) argb;
-                if (alpha) {
-                    current[i++] = (byte) (argb >>> 24);
-                }
-            }
+            convert(pixels, offset);
             if (y == 0) {
                 filteredRows.put((byte) FILTER_NONE).put(current);
             } else {
@@ -198,6 +225,36 @@ public final class PngWriter implements RowSink, AutoCloseable {
             System.arraycopy(pixels, offset, abovePixels, 0, width);
         }
         nextRow++;
+    }
+
+    /** Stores a row's pixels as {@link #format} says, into {@link #current}. */
+    private void convert(int[] pixels, int offset) {
+        switch (format) {
+            case GREYS -> {
+                // A grey's level is each of its channels; the lowest is the palette index.
+                for (int x = 0; x < width; x++) {
+                    current[x] = (byte) pixels[offset + x];
+                }
+            }
+            case RGB -> {
+                for (int x = 0, i = 0; x < width; x++) {
+                    int argb = pixels[offset + x];
+                    current[i++] = (byte) (argb >> 16);
+                    current[i++] = (byte) (argb >> 8);
+                    current[i++] = (byte) argb;
+                }
+            }
+            case RGBA -> {
+                for (int x = 0, i = 0; x < width; x++) {
+                    int argb = pixels[offset + x];
+                    current[i++] = (byte) (argb >> 16);
+                    current[i++] = (byte) (argb >> 8);
+                    current[i++] = (byte) argb;
+                    current[i++] = (byte) (argb >>> 24);
+                }
+            }
+            default -> throw new IllegalStateException("no conversion to " + format);
+        }
     }
 
     /** Hands the rows collected so far to zlib, writing every chunk it fills. */

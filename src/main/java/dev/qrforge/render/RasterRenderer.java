@@ -163,7 +163,11 @@ public final class RasterRenderer {
 
     /** As {@link #png(RenderSpec, RowSink)}, the file saying it has {@code dpi} pixels per inch (if > 0). */
     public static ByteBuffer png(RenderSpec spec, int dpi, RowSink alsoTo) {
-        return PngWriter.write(spec.imageWidth(), spec.imageHeight(), spec.design().transparent(), dpi, pngBytes(spec),
+        // Greys blend into greys: anti-aliasing and gradients between them make no other colour; a logo may, and a
+        // transparent code's edges are a grey at every opacity.
+        PngWriter.Pixels format = PngWriter.Pixels.of(spec.design().greyOnly() && spec.logo() == null,
+                spec.design().transparent());
+        return PngWriter.write(spec.imageWidth(), spec.imageHeight(), format, dpi, pngBytes(spec),
                 writer -> streamRows(spec, writer.andThen(alsoTo)));
     }
 

@@ -60,6 +60,11 @@ public record Rgb(int red, int green, int blue) {
         return String.format(Locale.ROOT, "#%06x", rgb());
     }
 
+    /** Whether this is a grey: its three channels equal. */
+    public boolean grey() {
+        return red == green && green == blue;
+    }
+
     /** Returns this colour packed as {@code 0xRRGGBB}, the layout of Java2D's and ZXing's integer pixels. */
     public int rgb() {
         return red << 16 | green << 8 | blue;

@@ -26,35 +26,91 @@ public final class CameraView {
 
     /** The camera's view of {@code image}; null when it is too small to leave a pixel per side. */
     public static GreyImage of(GreyImage image) {
-        int width = image.width() / REDUCTION;
-        int height = image.height() / REDUCTION;
-        if (width < 1 || height < 1) {
-            return null;
+        Blocks blocks = new Blocks(image.width(), image.height(), REDUCTION);
+        int[] row = new int[image.width()];
+        for (int y = 0; y < image.height(); y++) {
+            for (int x = 0; x < row.length; x++) {
+                row[x] = image.at(x, y);
+            }
+            blocks.row(y, row, false);
         }
-        float[] reduced = new float[width * height];
-        byte[] source = image.pixels();
-        int[] sums = new int[width];
-        for (int y = 0; y < height; y++) {
-            Arrays.fill(sums, 0);
-            for (int dy = 0; dy < REDUCTION; dy++) {
-                int row = (y * REDUCTION + dy) * image.width();
-                for (int x = 0, column = row; x < width; x++) {
-                    for (int dx = 0; dx < REDUCTION; dx++, column++) {
-                        sums[x] += source[column] & MAX_GREY;
+        return blocks.view();
+    }
+
+    /**
+     * The camera's pixels, collected from an image's grey rows as they are drawn, so that the view is taken of the
+     * delivered pixels without keeping them: each camera pixel averages the {@code block} × {@code block} image
+     * pixels it covers.
+     */
+    static final class Blocks {
+
+        private final int block;
+        private final int width;
+        private final int height;
+        private final float[] reduced;
+        /** Grey sums of the block row being collected, one per camera column. */
+        private final int[] sums;
+        /** The last row's grey levels summed over each camera column's pixels. */
+        private final int[] rowSums;
+
+        Blocks(int imageWidth, int imageHeight, int block) {
+            this.block = block;
+            this.width = imageWidth / block;
+            this.height = imageHeight / block;
+            this.reduced = new float[Math.max(0, width) * Math.max(0, height)];
+            this.sums = new int[width];
+            this.rowSums = new int[width];
+        }
+
+        /** The heap a collector for an image of {@code edge} × {@code edge} pixels holds, the view made of it included. */
+        static long bytesFor(int edge, int block) {
+            long pixels = (long) (edge / block) * (edge / block);
+            // The block averages, the blur's two passes (floats) and the view (bytes).
+            return pixels * (3 * Float.BYTES + 1) + 2L * (edge / block) * Integer.BYTES;
+        }
+
+        /**
+         * Takes row {@code y} of the image as grey levels; rows arrive in order. A row the same as the last one
+         * ({@code repeated}) adds the sums already worked out.
+         */
+        void row(int y, int[] grey, boolean repeated) {
+            int cameraY = y / block;
+            if (cameraY >= height) {
+                return;
+            }
+            if (!repeated) {
+                for (int x = 0, column = 0; x < width; x++) {
+                    int sum = 0;
+                    for (int dx = 0; dx < block; dx++, column++) {
+                        sum += grey[column];
                     }
+                    rowSums[x] = sum;
                 }
             }
             for (int x = 0; x < width; x++) {
-                reduced[y * width + x] = (float) sums[x] / (REDUCTION * REDUCTION);
+                sums[x] += rowSums[x];
+            }
+            if (y % block == block - 1) {
+                for (int x = 0, at = cameraY * width; x < width; x++, at++) {
+                    reduced[at] = (float) sums[x] / (block * block);
+                }
+                Arrays.fill(sums, 0);
             }
         }
-        float[] kernel = kernel();
-        float[] blurred = blurAlongColumns(blurAlongRows(reduced, width, height, kernel), width, height, kernel);
-        byte[] pixels = new byte[width * height];
-        for (int i = 0; i < pixels.length; i++) {
-            pixels[i] = (byte) Math.min(MAX_GREY, Math.round(blurred[i]));
+
+        /** The view, once every row has arrived; null when the image is too small to leave a pixel per side. */
+        GreyImage view() {
+            if (width < 1 || height < 1) {
+                return null;
+            }
+            float[] kernel = kernel();
+            float[] blurred = blurAlongColumns(blurAlongRows(reduced, width, height, kernel), width, height, kernel);
+            byte[] pixels = new byte[width * height];
+            for (int i = 0; i < pixels.length; i++) {
+                pixels[i] = (byte) Math.min(MAX_GREY, Math.round(blurred[i]));
+            }
+            return new GreyImage(pixels, width, height);
         }
-        return new GreyImage(pixels, width, height);
     }
 
     private static float[] kernel() {

@@ -1,26 +1,41 @@
 package dev.qrforge.safety;
 
-import com.google.zxing.LuminanceSource;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.RowSink;
 import java.awt.image.BufferedImage;
+import java.util.Arrays;
 
 /**
- * What the verifier reads of a rendering: its luminance, collected row by row while the image is drawn. Images up to
- * {@link #MAX_EDGE} pixels a side are read pixel for pixel, as a scanner reading the file itself would (a scanner's
- * detector misreads some styled codes at one resolution and not at another, so the verdict must judge the delivered
- * pixels); larger ones are averaged over square blocks down to that edge, as a camera's optics average what falls on
- * one sensor pixel. The sample thus never holds more than a megabyte, however large the image.
+ * What the verifier reads of a rendering, collected row by row while the image is drawn, so that the delivered pixels
+ * are judged without being kept:
+ * <ul>
+ * <li>the image's luminance as BoofCV reads it: pixel for pixel up to {@link #MAX_EDGE} pixels a side, as a scanner
+ * reading the file itself would (a detector misreads some styled codes at one resolution and not at another: BoofCV
+ * finds rounded and cut eye frames at 8 pixels per module and not at 24), and averaged over square blocks down to
+ * that edge above it, as a camera's optics average what falls on one sensor pixel;</li>
+ * <li>the same averaged further, to {@value #MODULE_PIXELS} to {@code 2 × }{@value #MODULE_PIXELS} pixels per
+ * module, for ZXing, which reads no code there that it does not read in every pixel ({@code ModuleResolutionTest}
+ * keeps that true for every style) and reads it in a ninth of the time at 1000 px;</li>
+ * <li>the {@link CameraView}'s blocks, averaged straight from the delivered pixels;</li>
+ * <li>the grey levels at the modules' centres that {@link ModuleContrast} judges.</li>
+ * </ul>
+ * The sample thus never holds much more than a megabyte, however large the image.
  *
  * <p>Of a framed rendering the sample holds the code's square (symbol and quiet zone) and leaves out the frame: the
  * frame lies outside the quiet zone, which is what the standard asks a scanner to need, so the code is judged exactly
- * as it would be unframed, by the same geometry ({@link ModuleContrast} and {@link CameraView} find modules by
+ * as it would be unframed, by the same geometry ({@link ModuleContrast} finds modules by
  * {@link RenderSpec#moduleCentre}, counted from the code's edge).
  */
-public final class DecodeSample extends LuminanceSource implements RowSink {
+public final class DecodeSample implements RowSink {
 
-    /** Ample for any symbol: even version 40 with its quiet zone keeps more than 5 sample pixels per module. */
+    /**
+     * Ample for any symbol: even version 40 with its quiet zone keeps more than 5 sample pixels per module. Images
+     * larger than this are seen by the camera view at this edge too: a larger print does not give a camera more
+     * pixels.
+     */
     static final int MAX_EDGE = 1024;
+    /** The fewest pixels per module ZXing's sample keeps when the image has more. */
+    static final int MODULE_PIXELS = 8;
 
     /** ZXing's luminance weights, (R + 2G + B) / 4, so the sample binarises as ZXing's own sources would. */
     private static final int WEIGHT_SUM = 4;
@@ -31,24 +46,31 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
     /** Where the sampled square lies in the rows handed in. */
     private final int left;
     private final int top;
-    private final int factor;
     /** Whether rows carry alpha: a transparent code, judged as it looks on a white surface. */
     private final boolean overWhite;
-    private final byte[] luminance;
-    /** Weighted channel sums of the block row being collected, one per sample column. */
-    private final int[] sums;
+    /** The grey levels of the row being taken in. */
+    private final int[] grey;
+    /** The last row's pixels: within a module row, rows repeat, and a repeated row's levels and sums are known. */
+    private final int[] previous;
+    private final Reduction delivered;
+    /** ZXing's sample; the delivered one when modules are too small to reduce further. */
+    private final Reduction moduleSample;
+    private final CameraView.Blocks camera;
+    private final ModuleContrast contrast;
     private int nextRow;
 
-    private DecodeSample(int sourceWidth, int sourceHeight, int left, int top, int factor, boolean overWhite) {
-        super(ceilDiv(sourceWidth, factor), ceilDiv(sourceHeight, factor));
-        this.sourceWidth = sourceWidth;
-        this.sourceHeight = sourceHeight;
-        this.left = left;
-        this.top = top;
-        this.factor = factor;
+    private DecodeSample(RenderSpec spec, int moduleFactor, boolean overWhite) {
+        this.sourceWidth = spec.size();
+        this.sourceHeight = spec.size();
+        this.left = spec.codeX();
+        this.top = spec.codeY();
         this.overWhite = overWhite;
-        this.luminance = new byte[getWidth() * getHeight()];
-        this.sums = new int[getWidth()];
+        this.grey = new int[sourceWidth];
+        this.previous = new int[sourceWidth];
+        this.delivered = new Reduction(sourceWidth, deliveredFactor(spec));
+        this.moduleSample = moduleFactor == delivered.factor ? delivered : new Reduction(sourceWidth, moduleFactor);
+        this.camera = new CameraView.Blocks(sourceWidth, sourceHeight, cameraBlock(spec));
+        this.contrast = new ModuleContrast(spec);
     }
 
     /**
@@ -57,8 +79,7 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
      * surface such codes are meant for.
      */
     public static DecodeSample forCode(RenderSpec spec) {
-        return new DecodeSample(spec.size(), spec.size(), spec.codeX(), spec.codeY(), factor(spec),
-                spec.design().transparent());
+        return new DecodeSample(spec, moduleFactor(spec), spec.design().transparent());
     }
 
     /**
@@ -71,8 +92,7 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
             throw new IllegalArgumentException("the image is " + width + " × " + image.getHeight() + " pixels, the"
                     + " rendering " + spec.imageWidth() + " × " + spec.imageHeight());
         }
-        DecodeSample sample = new DecodeSample(spec.size(), spec.size(), spec.codeX(), spec.codeY(), factor(spec),
-                false);
+        DecodeSample sample = new DecodeSample(spec, moduleFactor(spec), false);
         int[] row = new int[width];
         for (int y = 0; y < image.getHeight(); y++) {
             sample.row(y, image.getRGB(0, y, width, 1, row, 0, width), 0);
@@ -80,15 +100,44 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         return sample;
     }
 
-    /** The bytes the sample of {@code spec}'s rendering holds. */
-    public static long bytesFor(RenderSpec spec) {
-        int factor = factor(spec);
-        long edge = ceilDiv(spec.size(), factor);
-        return edge * edge + edge * Integer.BYTES;
+    /** The pixels a side of the delivered luminance BoofCV reads. */
+    static int deliveredEdge(RenderSpec spec) {
+        return ceilDiv(spec.size(), deliveredFactor(spec));
     }
 
-    private static int factor(RenderSpec spec) {
+    /** The pixels a side of ZXing's sample. */
+    static int moduleEdge(RenderSpec spec) {
+        return ceilDiv(spec.size(), moduleFactor(spec));
+    }
+
+    /** The pixels a side of the camera's view. */
+    static int cameraEdge(RenderSpec spec) {
+        return spec.size() / cameraBlock(spec);
+    }
+
+    /**
+     * The bytes a sample of {@code spec}'s rendering holds: the delivered luminance and ZXing's sample, the camera's
+     * blocks and view, the module centres' levels, and a row's pixels and grey levels.
+     */
+    public static long bytesFor(RenderSpec spec) {
+        long delivered = deliveredEdge(spec);
+        long modules = moduleFactor(spec) == deliveredFactor(spec) ? 0 : moduleEdge(spec);
+        return Reduction.bytesFor(delivered) + Reduction.bytesFor(modules)
+                + CameraView.Blocks.bytesFor(spec.size(), cameraBlock(spec)) + ModuleContrast.bytesFor(spec)
+                + 2L * spec.size() * Integer.BYTES;
+    }
+
+    private static int deliveredFactor(RenderSpec spec) {
         return ceilDiv(spec.size(), MAX_EDGE);
+    }
+
+    private static int moduleFactor(RenderSpec spec) {
+        return Math.max(deliveredFactor(spec), (int) (spec.moduleSize() / MODULE_PIXELS));
+    }
+
+    /** Image pixels per camera pixel: the camera's reduction of an image no larger than {@link #MAX_EDGE}. */
+    private static int cameraBlock(RenderSpec spec) {
+        return CameraView.REDUCTION * deliveredFactor(spec);
     }
 
     @Override
@@ -97,36 +146,25 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         if (y < 0 || y >= sourceHeight) {
             return;
         }
-        int offset = imageOffset + left;
         if (y != nextRow) {
             throw new IllegalStateException("expected row " + nextRow + ", got " + y);
         }
-        if (factor == 1) {
-            int start = y * sourceWidth;
+        int offset = imageOffset + left;
+        boolean repeated = y > 0 && Arrays.equals(pixels, offset, offset + sourceWidth, previous, 0, sourceWidth);
+        if (!repeated) {
+            System.arraycopy(pixels, offset, previous, 0, sourceWidth);
             for (int x = 0; x < sourceWidth; x++) {
-                luminance[start + x] = (byte) (weighted(pixels[offset + x]) / WEIGHT_SUM);
+                grey[x] = weighted(pixels[offset + x]) / WEIGHT_SUM;
             }
-            nextRow++;
-            return;
-        }
-        for (int column = 0, x = 0; column < sums.length; column++) {
-            int end = Math.min(x + factor, sourceWidth);
-            int sum = 0;
-            for (; x < end; x++) {
-                sum += weighted(pixels[offset + x]);
-            }
-            sums[column] += sum;
         }
         nextRow++;
-        int rowsInBlock = (y % factor) + 1;
-        if (rowsInBlock == factor || nextRow == sourceHeight) {
-            int start = (y / factor) * getWidth();
-            for (int column = 0; column < sums.length; column++) {
-                int columns = Math.min(factor, sourceWidth - column * factor);
-                luminance[start + column] = (byte) (sums[column] / (WEIGHT_SUM * rowsInBlock * columns));
-                sums[column] = 0;
-            }
+        boolean last = nextRow == sourceHeight;
+        delivered.row(y, grey, repeated, last);
+        if (moduleSample != delivered) {
+            moduleSample.row(y, grey, repeated, last);
         }
+        camera.row(y, grey, repeated);
+        contrast.row(y, grey);
     }
 
     private int weighted(int argb) {
@@ -138,14 +176,34 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         return (colour * alpha + WEIGHT_SUM * CHANNEL * (CHANNEL - alpha)) / CHANNEL;
     }
 
-    /** The sample as the decoders read it; it shares the sample's pixels. */
+    /** The delivered luminance, as BoofCV reads it; it shares the sample's pixels. */
     public GreyImage grey() {
-        return new GreyImage(luminance, getWidth(), getHeight());
+        return delivered.image();
     }
 
-    /** Source pixels per sample pixel along each axis. */
+    /** ZXing's sample, at {@value #MODULE_PIXELS} or more pixels per module; it shares the sample's pixels. */
+    GreyImage moduleSample() {
+        return moduleSample.image();
+    }
+
+    /** The camera's view of the delivered pixels; null when too small to leave a pixel per side. */
+    GreyImage cameraView() {
+        return camera.view();
+    }
+
+    /** The contrast of the delivered pixels at the modules' centres ({@link ModuleContrast}). */
+    double contrast() {
+        return contrast.measure();
+    }
+
+    /** Image pixels per pixel of the delivered luminance, along each axis. */
     int factor() {
-        return factor;
+        return delivered.factor;
+    }
+
+    /** Image pixels per pixel of ZXing's sample, along each axis. */
+    int moduleFactor() {
+        return moduleSample.factor;
     }
 
     int sourceWidth() {
@@ -161,21 +219,70 @@ public final class DecodeSample extends LuminanceSource implements RowSink {
         return nextRow == sourceHeight;
     }
 
-    @Override
-    public byte[] getRow(int y, byte[] row) {
-        int width = getWidth();
-        byte[] target = row == null || row.length < width ? new byte[width] : row;
-        System.arraycopy(luminance, y * width, target, 0, width);
-        return target;
-    }
-
-    @Override
-    public byte[] getMatrix() {
-        // ZXing's binarisers only read the matrix; handing out the array spares a copy.
-        return luminance;
-    }
-
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
+    }
+
+    /** An image's grey levels averaged over square blocks of {@code factor} pixels, the last ones partial. */
+    private static final class Reduction {
+
+        private final int sourceWidth;
+        private final int factor;
+        private final int width;
+        private final byte[] luminance;
+        /** Grey-level sums of the block row being collected, one per column. */
+        private final int[] sums;
+        /** The last row's grey levels summed over each column's pixels. */
+        private final int[] rowSums;
+
+        Reduction(int sourceWidth, int factor) {
+            this.sourceWidth = sourceWidth;
+            this.factor = factor;
+            this.width = ceilDiv(sourceWidth, factor);
+            this.luminance = new byte[width * width];
+            this.sums = new int[factor == 1 ? 0 : width];
+            this.rowSums = new int[sums.length];
+        }
+
+        /** The bytes a reduction {@code edge} pixels a side holds. */
+        static long bytesFor(long edge) {
+            return edge * edge + 2 * edge * Integer.BYTES;
+        }
+
+        /** Takes row {@code y}; a {@code repeated} row is the last one again, whose sums are known. */
+        void row(int y, int[] grey, boolean repeated, boolean last) {
+            if (factor == 1) {
+                for (int x = 0, at = y * sourceWidth; x < sourceWidth; x++, at++) {
+                    luminance[at] = (byte) grey[x];
+                }
+                return;
+            }
+            if (!repeated) {
+                for (int column = 0, x = 0; column < width; column++) {
+                    int end = Math.min(x + factor, sourceWidth);
+                    int sum = 0;
+                    for (; x < end; x++) {
+                        sum += grey[x];
+                    }
+                    rowSums[column] = sum;
+                }
+            }
+            for (int column = 0; column < width; column++) {
+                sums[column] += rowSums[column];
+            }
+            int rowsInBlock = (y % factor) + 1;
+            if (rowsInBlock == factor || last) {
+                int start = (y / factor) * width;
+                for (int column = 0; column < width; column++) {
+                    int columns = Math.min(factor, sourceWidth - column * factor);
+                    luminance[start + column] = (byte) (sums[column] / (rowsInBlock * columns));
+                    sums[column] = 0;
+                }
+            }
+        }
+
+        GreyImage image() {
+            return new GreyImage(luminance, width, width);
+        }
     }
 }

@@ -21,7 +21,9 @@ import java.util.Map;
  * itself, samples the grid it infers and decodes; neither is told where the code is. The two fail on different
  * designs (ZXing checks the proportions of the eyes' dark runs, BoofCV finds eyes by their square outline), and
  * the calibration suite (docs/scannability-calibration.md) found codes each one alone let through that other
- * scanners could not read. What both read is read again as the {@link CameraView} sees it.
+ * scanners could not read. What both read is read again as the {@link CameraView} sees it. ZXing reads a sample of
+ * {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV every delivered pixel ({@link DecodeSample}
+ * says why).
  */
 public final class DecodeVerifier {
 
@@ -34,8 +36,8 @@ public final class DecodeVerifier {
             Map.of(),
             Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE));
 
-    /** The sample itself, the binarised image and ZXing's working copies, each at most the size of the sample. */
-    private static final int SAMPLE_COPIES = 3;
+    /** The binarised image and ZXing's working copy, each at most the size of the image read. */
+    private static final int WORKING_COPIES = 2;
     /**
      * What BoofCV holds besides, per sample pixel: its binary image, its contour labels (4 bytes a pixel) and the
      * intermediate images of its local threshold.
@@ -50,10 +52,16 @@ public final class DecodeVerifier {
     private DecodeVerifier() {
     }
 
-    /** The heap verifying the rendering of {@code spec} holds at its peak, sample included. */
+    /**
+     * The heap verifying the rendering of {@code spec} holds at its peak, sample included: BoofCV's working images
+     * for the delivered luminance (the camera's view is smaller), ZXing's for the larger of its sample and the view.
+     */
     public static long memoryCost(RenderSpec spec) {
-        long sample = DecodeSample.bytesFor(spec);
-        return (SAMPLE_COPIES + BOOFCV_BYTES_PER_PIXEL) * sample + DECODER_BYTES;
+        long delivered = (long) DecodeSample.deliveredEdge(spec) * DecodeSample.deliveredEdge(spec);
+        long modules = (long) DecodeSample.moduleEdge(spec) * DecodeSample.moduleEdge(spec);
+        long camera = (long) DecodeSample.cameraEdge(spec) * DecodeSample.cameraEdge(spec);
+        return DecodeSample.bytesFor(spec) + BOOFCV_BYTES_PER_PIXEL * delivered
+                + WORKING_COPIES * Math.max(modules, camera) + DECODER_BYTES;
     }
 
     /**
@@ -68,15 +76,14 @@ public final class DecodeVerifier {
         if (!sample.complete()) {
             throw new IllegalStateException("the sample is missing rows");
         }
-        GreyImage image = sample.grey();
-        boolean zxing = zxing(sample, expectedText);
-        boolean boofcv = boofcv(image, expectedText);
+        boolean zxing = zxing(sample.moduleSample(), expectedText);
+        boolean boofcv = boofcv(sample.grey(), expectedText);
         boolean cameraView = false;
         if (zxing && boofcv) {
-            GreyImage view = CameraView.of(image);
+            GreyImage view = sample.cameraView();
             cameraView = view != null && zxing(view, expectedText) && boofcv(view, expectedText);
         }
-        return new Readback(zxing, boofcv, cameraView, ModuleContrast.measure(image, sample.factor(), spec));
+        return new Readback(zxing, boofcv, cameraView, sample.contrast());
     }
 
     /** Whether ZXing's detector reads {@code image} as {@code expectedText}. */

@@ -94,4 +94,48 @@ class PngWriterTest {
             }
         }
     }
+
+    @Test
+    void greysAreStoredAsAPaletteThatDecodersReadAsTheSameLevels() {
+        BufferedImage image = new BufferedImage(256, 2, BufferedImage.TYPE_INT_RGB);
+        for (int x = 0; x < 256; x++) {
+            image.setRGB(x, 0, x << 16 | x << 8 | x);
+            image.setRGB(x, 1, (255 - x) * 0x010101);
+        }
+        ByteBuffer png = PngWriter.write(256, 2, PngWriter.Pixels.GREYS, 0, 1, writer -> {
+            int[] row = new int[256];
+            for (int y = 0; y < 2; y++) {
+                writer.row(y, image.getRGB(0, y, 256, 1, row, 0, 256), 0);
+            }
+        });
+        // IHDR's colour type: 3, indexed.
+        assertThat(png.get(8 + 8 + 9)).isEqualTo((byte) 3);
+        assertSamePixels(image, Decoding.png(png));
+    }
+
+    @Test
+    void codesInGreysAloneAreWrittenAsGreysAndComeBackExactly() {
+        QrMatrix matrix = QrEncoder.encode("https://example.com/greys", ErrorCorrection.M);
+        Rgb grey = new Rgb(0x55, 0x55, 0x55);
+        Design[] greyDesigns = {
+            Design.DEFAULT,
+            new Design(BodyStyle.DOTS, grey, new Rgb(0xee, 0xee, 0xee),
+                    new Gradient(GradientType.RADIAL, Rgb.BLACK)),
+            new Design(BodyStyle.ROUNDED, Rgb.BLACK, Rgb.WHITE, null)
+                    .withFrame(new Frame(FrameStyle.BANNER_BOTTOM, "SCAN ME", null, null)),
+        };
+        for (Design design : greyDesigns) {
+            assertThat(design.greyOnly()).as("%s", design).isTrue();
+            RenderSpec spec = new RenderSpec(matrix, 300, 4, design);
+            ByteBuffer png = RasterRenderer.png(spec);
+            assertThat(png.get(8 + 8 + 9)).as("colour type of %s", design).isEqualTo((byte) 3);
+            BufferedImage drawn = new BufferedImage(spec.imageWidth(), spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
+            RasterRenderer.streamRows(spec, (y, pixels, offset) ->
+                    drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
+            assertSamePixels(drawn, Decoding.png(png));
+        }
+        Design coloured = new Design(BodyStyle.SQUARE, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE, null);
+        assertThat(coloured.greyOnly()).isFalse();
+        assertThat(RasterRenderer.png(new RenderSpec(matrix, 300, 4, coloured)).get(8 + 8 + 9)).isEqualTo((byte) 2);
+    }
 }

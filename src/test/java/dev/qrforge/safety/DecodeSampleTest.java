@@ -23,7 +23,7 @@ class DecodeSampleTest {
     private static final QrMatrix DENSEST = new QrMatrix(40, ErrorCorrection.M, 0, 177, new BitSet());
 
     private static int luminance(DecodeSample sample, int x, int y) {
-        return sample.getMatrix()[y * sample.getWidth() + x] & 0xff;
+        return sample.grey().at(x, y);
     }
 
     @Test
@@ -34,7 +34,7 @@ class DecodeSampleTest {
         image.setRGB(2, 1, 0x0000ff);
         DecodeSample sample = DecodeSample.of(image, new RenderSpec(DENSEST, 3, 0, Design.DEFAULT));
         assertThat(sample.factor()).isEqualTo(1);
-        assertThat(sample.getWidth()).isEqualTo(3);
+        assertThat(sample.grey().width()).isEqualTo(3);
         assertThat(luminance(sample, 0, 0)).isEqualTo(255);
         // ZXing's weights: (R + 2G + B) / 4.
         assertThat(luminance(sample, 1, 0)).isEqualTo(127);
@@ -56,24 +56,32 @@ class DecodeSampleTest {
         RenderSpec spec = new RenderSpec(DENSEST, edge, 4, Design.DEFAULT);
         DecodeSample sample = DecodeSample.of(image, spec);
         assertThat(sample.factor()).isEqualTo(3);
-        assertThat(sample.getWidth()).isEqualTo(684);
-        assertThat(sample.getHeight()).isEqualTo(684);
+        assertThat(sample.grey().width()).isEqualTo(684);
+        assertThat(sample.grey().height()).isEqualTo(684);
         assertThat(luminance(sample, 0, 0)).isEqualTo(85);
         assertThat(luminance(sample, 400, 683)).isEqualTo(85);
         // Column 2049 alone makes the last block: 2049 % 3 == 0, so it is white.
         assertThat(luminance(sample, 683, 683)).isEqualTo(255);
-        assertThat(DecodeSample.bytesFor(spec)).isEqualTo(684L * 684 + 684L * Integer.BYTES);
+        // ZXing's sample is the same one (11 px per module leave no room to reduce further); beside it the camera's
+        // blocks of 9 px and the module centres' levels: never much more than a megabyte.
+        assertThat(sample.moduleFactor()).isEqualTo(3);
+        assertThat(DecodeSample.bytesFor(spec)).isBetween(684L * 684, 3L * 1024 * 1024 / 2);
     }
 
     @Test
-    void imagesUpToAThousandPixelsAreReadAsDelivered() {
-        // Version 4 at 1000 px: 24.4 px per module, every one of them read, as a scanner reading the file would.
+    void largeModulesAreSampledForZxingAtEightPixelsOrMore() {
+        // Version 4 at 1000 px: 24.4 px per module, every pixel kept for BoofCV; for ZXing blocks of 3 px, 8.1 a module.
         RenderSpec spec = new RenderSpec(new QrMatrix(4, ErrorCorrection.M, 0, 33, new BitSet()), 1000, 4,
                 Design.DEFAULT);
         DecodeSample sample = DecodeSample.forCode(spec);
         assertThat(sample.factor()).isEqualTo(1);
-        assertThat(sample.getWidth()).isEqualTo(1000);
-        assertThat(DecodeSample.bytesFor(spec)).isEqualTo(1000L * 1000 + 1000L * Integer.BYTES);
+        assertThat(sample.grey().width()).isEqualTo(1000);
+        assertThat(sample.moduleFactor()).isEqualTo(3);
+        assertThat(sample.moduleSample().width()).isEqualTo(334);
+        // Modules of 15.9 px are read pixel for pixel by both.
+        RenderSpec smaller = new RenderSpec(new QrMatrix(4, ErrorCorrection.M, 0, 33, new BitSet()), 651, 4,
+                Design.DEFAULT);
+        assertThat(DecodeSample.forCode(smaller).moduleFactor()).isEqualTo(1);
     }
 
     @Test
@@ -84,8 +92,10 @@ class DecodeSampleTest {
         RenderSpec spec = new RenderSpec(QrEncoder.encode(url, ErrorCorrection.M), 5000, 4, design);
         DecodeSample sample = DecodeSample.forCode(spec);
         RasterRenderer.streamRows(spec, sample);
-        // At most 1024 px a side: blocks of 5.
-        assertThat(sample.getWidth()).isEqualTo(1000);
+        // At most 1024 px a side for BoofCV: blocks of 5. Version 2 with its quiet zone: 151.5 px per module, so
+        // blocks of 18 for ZXing.
+        assertThat(sample.grey().width()).isEqualTo(1000);
+        assertThat(sample.moduleSample().width()).isEqualTo(278);
         assertThat(DecodeVerifier.read(sample, spec, url).verified()).isTrue();
         assertThat(DecodeVerifier.read(sample, spec, url + "/other").verified()).isFalse();
     }
