@@ -128,50 +128,48 @@ public final class CameraView {
         return kernel;
     }
 
-    /** The blur's pass along rows. */
-    private static float[] blurAlongRows(float[] source, int width, int height, float[] kernel) {
-        int[][] taps = taps(width, kernel.length, 1);
-        float[] target = new float[source.length];
-        for (int y = 0, row = 0; y < height; y++, row += width) {
-            for (int x = 0; x < width; x++) {
-                target[row + x] = weighted(source, row, taps[x], kernel);
-            }
-        }
-        return target;
-    }
-
-    /** The blur's pass along columns, row by row so that memory is read in order. */
-    private static float[] blurAlongColumns(float[] source, int width, int height, float[] kernel) {
-        int[][] taps = taps(height, kernel.length, width);
-        float[] target = new float[source.length];
-        for (int y = 0, row = 0; y < height; y++, row += width) {
-            for (int x = 0; x < width; x++) {
-                target[row + x] = weighted(source, x, taps[y], kernel);
-            }
-        }
-        return target;
-    }
-
-    /**
-     * Where each of the {@code size} taps of each position along an axis of {@code length} pixels reads, in steps of
-     * {@code stride}: edges repeat their last pixel. Worked out once per axis rather than clamped at every tap.
+    /*
+     * Both passes add one tap at a time over a whole row, which the JIT vectorises; each pixel still sums its taps in
+     * kernel order from zero, so the view is the same to the bit as a pixel-by-pixel sum.
      */
-    private static int[][] taps(int length, int size, int stride) {
-        int radius = size / 2;
-        int[][] taps = new int[length][size];
-        for (int position = 0; position < length; position++) {
-            for (int k = 0; k < size; k++) {
-                taps[position][k] = Math.max(0, Math.min(length - 1, position + k - radius)) * stride;
+
+    /** The blur's pass along rows; edges repeat their last pixel. */
+    private static float[] blurAlongRows(float[] source, int width, int height, float[] kernel) {
+        int radius = kernel.length / 2;
+        float[] target = new float[source.length];
+        for (int row = 0; row < source.length; row += width) {
+            for (int k = 0; k < kernel.length; k++) {
+                float weight = kernel[k];
+                int shift = k - radius;
+                int from = Math.min(width, Math.max(0, -shift));
+                int to = Math.max(from, Math.min(width, width - shift));
+                for (int x = row; x < row + from; x++) {
+                    target[x] += weight * source[row];
+                }
+                for (int x = row + from; x < row + to; x++) {
+                    target[x] += weight * source[x + shift];
+                }
+                for (int x = row + to; x < row + width; x++) {
+                    target[x] += weight * source[row + width - 1];
+                }
             }
         }
-        return taps;
+        return target;
     }
 
-    private static float weighted(float[] source, int origin, int[] taps, float[] kernel) {
-        float sum = 0;
-        for (int k = 0; k < kernel.length; k++) {
-            sum += kernel[k] * source[origin + taps[k]];
+    /** The blur's pass along columns, a row at a time so that memory is read in order; edges repeat their last row. */
+    private static float[] blurAlongColumns(float[] source, int width, int height, float[] kernel) {
+        int radius = kernel.length / 2;
+        float[] target = new float[source.length];
+        for (int y = 0, row = 0; y < height; y++, row += width) {
+            for (int k = 0; k < kernel.length; k++) {
+                float weight = kernel[k];
+                int from = Math.max(0, Math.min(height - 1, y + k - radius)) * width;
+                for (int x = 0; x < width; x++) {
+                    target[row + x] += weight * source[from + x];
+                }
+            }
         }
-        return sum;
+        return target;
     }
 }

@@ -252,8 +252,13 @@ public final class DecodeSample implements RowSink {
         /** Takes row {@code y}; a {@code repeated} row is the last one again, whose sums are known. */
         void row(int y, int[] grey, boolean repeated, boolean last) {
             if (factor == 1) {
-                for (int x = 0, at = y * sourceWidth; x < sourceWidth; x++, at++) {
-                    luminance[at] = (byte) grey[x];
+                int start = y * sourceWidth;
+                if (repeated) {
+                    System.arraycopy(luminance, start - sourceWidth, luminance, start, sourceWidth);
+                    return;
+                }
+                for (int x = 0; x < sourceWidth; x++) {
+                    luminance[start + x] = (byte) grey[x];
                 }
                 return;
             }
