@@ -22,11 +22,15 @@ import java.util.stream.Stream;
  * visitors, bots, and the breakdown of people's scans by dimension) and per code and UTC day ({@code scan_daily}:
  * the breakdown); and the same per workspace ({@code workspace_hourly}, {@code workspace_daily}): the sums of its
  * codes' rows, deleted codes included, so that a workspace's analytics read one row per hour or day however many
- * codes it has. A flush reads the rows its scans fall into under row locks, adds its scans, writes the existing rows
- * back and inserts the new ones: the codes' rows first, then their workspaces' rows with what the codes' rows gained.
- * Every writer locks in that order (a code's row, its rollup rows, its workspace's rows: erasure too), so concurrent
- * flushes and erasures cannot deadlock. Two nodes inserting the same new row at once make one flush fail; its scans
- * are written by the next one, so nothing is lost or counted twice.
+ * codes it has. A flush reads the rows its scans fall into, adds its scans, writes the existing rows back and inserts
+ * the new ones: the codes' rows first, then their workspaces' rows with what the codes' rows gained.
+ *
+ * <p>Locks: a code's rollup rows are written only by a transaction that holds the code's row lock (a flush's count
+ * update, an erasure's count reset, both taken before any rollup row), so they are read without locks of their own;
+ * a workspace's rows, which the flushes of all its codes share, are read under row locks, in key order. Every writer
+ * takes them in the same order (code rows, code rollup rows, workspace rows), so concurrent flushes and erasures cannot
+ * deadlock. Two nodes inserting the same new row at once make one flush fail; its scans are written by the next one,
+ * so nothing is lost or counted twice.
  */
 final class Rollups {
 
@@ -93,6 +97,11 @@ final class Rollups {
 
         List<Column> keys() {
             return List.of(owner, bucket);
+        }
+
+        /** Whether the owner's row lock guards the rows: a code's, not a workspace's. */
+        boolean lockedByCode() {
+            return owner.equals(CODE);
         }
 
         List<Column> values() {
@@ -179,12 +188,12 @@ final class Rollups {
         for (Table[] tables : new Table[][] {{HOURLY, WORKSPACE_HOURLY}, {DAILY, WORKSPACE_DAILY}}) {
             Table codes = tables[0];
             Map<Key, Totals> removed = new HashMap<>();
-            // Locked like a flush locks them, before the workspace's rows.
+            // The caller holds the codes' row locks, so these rows stay as read until they are deleted.
             try (PreparedStatement select = connection.prepareStatement("select d." + WORKSPACE.name() + ", r."
                     + codes.bucket().name() + ", " + Sql.names(codes.values(), "r.") + " from " + codes.name()
                     + " r join dynamic_code d on d.id = r." + CODE.name() + " where r." + CODE.name()
                     + (postgres ? " = any(?::varchar[])" : " = ?") + " order by r." + CODE.name() + ", r."
-                    + codes.bucket().name() + (postgres ? " for update of r" : ""))) {
+                    + codes.bucket().name())) {
                 for (List<String> chunk : postgres ? List.of(List.copyOf(codeIds))
                         : codeIds.stream().map(List::of).toList()) {
                     if (postgres) {
@@ -275,8 +284,8 @@ final class Rollups {
         if (batch.isEmpty()) {
             return added;
         }
-        Map<Key, Totals> stored = postgres ? lockedRowsPostgres(connection, table, batch.keySet())
-                : lockedRowsH2(connection, table, batch.keySet());
+        Map<Key, Totals> stored = postgres ? storedRowsPostgres(connection, table, batch.keySet())
+                : storedRowsH2(connection, table, batch.keySet());
         List<Object[]> updates = new ArrayList<>();
         List<Object[]> inserts = new ArrayList<>();
         batch.forEach((key, totals) -> {
@@ -324,8 +333,11 @@ final class Rollups {
         return added;
     }
 
-    /** The stored rows among {@code keys}, locked in key order (so concurrent flushes cannot deadlock). */
-    private static Map<Key, Totals> lockedRowsPostgres(Connection connection, Table table, java.util.Set<Key> keys)
+    /**
+     * The stored rows among {@code keys}; a workspace's locked in key order (see the class comment for why a code's
+     * need no lock).
+     */
+    private static Map<Key, Totals> storedRowsPostgres(Connection connection, Table table, java.util.Set<Key> keys)
             throws SQLException {
         List<Object[]> keyRows = keys.stream().map(k -> new Object[] {k.owner(), k.bucket()}).toList();
         String bucket = table.bucket().name();
@@ -334,7 +346,8 @@ final class Rollups {
         try (PreparedStatement select = connection.prepareStatement("select t." + owner + ", t." + bucket + ", "
                 + Sql.names(table.values(), "t.") + " from " + table.name() + " t join unnest("
                 + Sql.arrays(table.keys()) + ") k(owner, bucket) on t." + owner + " = k.owner and t." + bucket
-                + " = k.bucket order by t." + owner + ", t." + bucket + " for update of t")) {
+                + " = k.bucket" + (table.lockedByCode() ? "" : " order by t." + owner + ", t." + bucket
+                + " for update of t"))) {
             Sql.bindArrays(connection, select, table.keys(), keyRows);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
@@ -345,12 +358,12 @@ final class Rollups {
         return stored;
     }
 
-    private static Map<Key, Totals> lockedRowsH2(Connection connection, Table table, java.util.Set<Key> keys)
+    private static Map<Key, Totals> storedRowsH2(Connection connection, Table table, java.util.Set<Key> keys)
             throws SQLException {
         Map<Key, Totals> stored = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement("select " + Sql.names(table.values(), "")
                 + " from " + table.name() + " where " + table.owner().name() + " = ? and " + table.bucket().name()
-                + " = ? for update")) {
+                + " = ?" + (table.lockedByCode() ? "" : " for update"))) {
             for (Key key : keys) {
                 Sql.bindRow(select, new Object[] {key.owner(), key.bucket()});
                 try (ResultSet rows = select.executeQuery()) {
