@@ -60,7 +60,7 @@ public class Analytics {
     /** The analytics of every code the workspace has had, with its most scanned codes. */
     public AnalyticsView ofWorkspace(String workspaceId, AnalyticsRange range) {
         RollupReader.Codes codes = RollupReader.Codes.ofWorkspace(workspaceId);
-        List<RollupReader.CodeTotals> top = rollups.top(codes, range.from(), range.to(), topCodes);
+        List<RollupReader.CodeTotals> top = rollups.top(workspaceId, range.from(), range.to(), topCodes);
         Map<String, DynamicCodes.Summary> summaries = dynamicCodes.summaries(workspaceId,
                 top.stream().map(RollupReader.CodeTotals::codeId).toList());
         List<AnalyticsView.TopCode> topList = top.stream().map(code -> {

@@ -12,8 +12,10 @@ import java.util.TreeMap;
  * is what keeps the flush fast when scans are spread thinly over many codes: a scan then touches two rollup rows,
  * not fifteen.
  *
- * <p>A bucket keeps at most {@value #MAX_VALUES} values per dimension; scans with further values count under
- * {@value #OTHER}, so a flood of distinct referrers cannot grow a row without bound.
+ * <p>A code's bucket keeps at most {@value #MAX_VALUES} values per dimension; scans with further values count under
+ * {@value #OTHER}, so a flood of distinct referrers cannot grow a row without bound. A workspace's bucket is the
+ * value-for-value {@link #sum} of its codes' buckets, cap and {@value #OTHER} included, which is exactly what adding
+ * up the codes' buckets when it is read would give.
  */
 public final class Breakdown {
 
@@ -47,12 +49,53 @@ public final class Breakdown {
 
     public void add(String dimension, String value, long scans) {
         TreeMap<String, Long> values = counts.computeIfAbsent(dimension, d -> new TreeMap<>());
-        String key = values.containsKey(value) || values.size() < MAX_VALUES ? value : OTHER;
-        values.merge(key, scans, Long::sum);
+        values.merge(capped(values, value), scans, Long::sum);
     }
 
-    public void addAll(Breakdown other) {
-        other.counts.forEach((dimension, values) -> values.forEach((value, scans) -> add(dimension, value, scans)));
+    /** The value a scan with {@code value} counts under in a code's bucket holding {@code values}. */
+    private static String capped(Map<String, Long> values, String value) {
+        return values.containsKey(value) || values.size() < MAX_VALUES ? value : OTHER;
+    }
+
+    /**
+     * Adds {@code other} under this bucket's cap.
+     *
+     * @return what was added, by the values it was counted under here ({@value #OTHER} for those beyond the cap)
+     */
+    public Breakdown addAll(Breakdown other) {
+        Breakdown added = empty();
+        other.counts.forEach((dimension, values) -> values.forEach((value, scans) -> {
+            TreeMap<String, Long> mine = counts.computeIfAbsent(dimension, d -> new TreeMap<>());
+            String key = capped(mine, value);
+            mine.merge(key, scans, Long::sum);
+            added.counts.computeIfAbsent(dimension, d -> new TreeMap<>()).merge(key, scans, Long::sum);
+        }));
+        return added;
+    }
+
+    /**
+     * Adds {@code other} value for value, without a cap: buckets of different codes summed. A negative count
+     * subtracts, and a value whose count comes to zero goes, as if it had never been added.
+     */
+    public void sum(Breakdown other) {
+        other.counts.forEach((dimension, values) -> {
+            TreeMap<String, Long> mine = counts.computeIfAbsent(dimension, d -> new TreeMap<>());
+            values.forEach((value, scans) -> mine.merge(value, scans, (a, b) -> a + b == 0 ? null : a + b));
+            if (mine.isEmpty()) {
+                counts.remove(dimension);
+            }
+        });
+    }
+
+    /** The same counts negated: what {@link #sum} takes to subtract this bucket. */
+    public Breakdown negated() {
+        Breakdown negated = empty();
+        counts.forEach((dimension, values) -> {
+            TreeMap<String, Long> copy = new TreeMap<>();
+            values.forEach((value, scans) -> copy.put(value, -scans));
+            negated.counts.put(dimension, copy);
+        });
+        return negated;
     }
 
     /** The counts of one dimension ({@link ScanDimension#stored()}), by value. */

@@ -27,14 +27,16 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class RollupReader {
 
+    /** Formats: the owner's hourly table, and its condition; the owner's daily table, and its condition. */
     private static final String HOURLY = "select hour_start, sum(scans), sum(unique_scans), sum(bot_scans)"
-            + " from scan_hourly where %s and hour_start >= ? and hour_start < ? group by hour_start";
-    private static final String BREAKDOWNS_DAILY = "select breakdown from scan_daily"
-            + " where %s and scan_day >= ? and scan_day < ?";
-    private static final String BREAKDOWNS_HOURLY = "select breakdown from scan_hourly where %s"
+            + " from %1$s where %2$s and hour_start >= ? and hour_start < ? group by hour_start";
+    private static final String BREAKDOWNS_DAILY = "select breakdown from %3$s"
+            + " where %4$s and scan_day >= ? and scan_day < ?";
+    private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s"
             + " and ((hour_start >= ? and hour_start < ?) or (hour_start >= ? and hour_start < ?))";
     private static final String TOP_CODES = "select dynamic_code_id, sum(scans), sum(unique_scans) from scan_hourly"
-            + " where %s and hour_start >= ? and hour_start < ? group by dynamic_code_id"
+            + " where dynamic_code_id in (select id from dynamic_code where workspace_id = ?)"
+            + " and hour_start >= ? and hour_start < ? group by dynamic_code_id"
             + " order by sum(scans) desc, dynamic_code_id limit ?";
 
     /** The codes' scans in one UTC hour. */
@@ -46,23 +48,25 @@ public class RollupReader {
     }
 
     /**
-     * Whose rollups a query reads: one code's, or those of every code a workspace has had, deleted ones included
-     * (their scans stay part of the workspace's history until erased).
+     * Whose rollups a query reads: one code's, or a workspace's, which sum those of every code it has had, deleted
+     * ones included (their scans stay part of the workspace's history until erased).
      *
-     * @param condition an SQL condition on {@code dynamic_code_id} with one parameter
+     * @param hourly    the hourly rollup table
+     * @param daily     the daily rollup table
+     * @param condition an SQL condition on the tables' owner column with one parameter
      */
-    public record Codes(String condition, String parameter) {
+    public record Codes(String hourly, String daily, String condition, String parameter) {
 
         public static Codes one(String codeId) {
-            return new Codes("dynamic_code_id = ?", codeId);
+            return new Codes("scan_hourly", "scan_daily", "dynamic_code_id = ?", codeId);
         }
 
         public static Codes ofWorkspace(String workspaceId) {
-            return new Codes("dynamic_code_id in (select id from dynamic_code where workspace_id = ?)", workspaceId);
+            return new Codes("workspace_hourly", "workspace_daily", "workspace_id = ?", workspaceId);
         }
 
         private String where(String query) {
-            return String.format(query, condition);
+            return String.format(query, hourly, condition, daily, condition);
         }
     }
 
@@ -90,12 +94,15 @@ public class RollupReader {
         }
     }
 
-    /** The most scanned of the codes in [from, to), most first; {@code from} and {@code to} on hours. */
-    public List<CodeTotals> top(Codes codes, Instant from, Instant to, int limit) {
+    /**
+     * The most scanned of the codes the workspace has had in [from, to), most first; {@code from} and {@code to} on
+     * hours.
+     */
+    public List<CodeTotals> top(String workspaceId, Instant from, Instant to, int limit) {
         List<CodeTotals> top = new ArrayList<>();
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement query = connection.prepareStatement(codes.where(TOP_CODES))) {
-            query.setString(1, codes.parameter());
+                PreparedStatement query = connection.prepareStatement(TOP_CODES)) {
+            query.setString(1, workspaceId);
             query.setObject(2, utc(from));
             query.setObject(3, utc(to));
             query.setInt(4, limit);

@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,14 +20,22 @@ import java.util.stream.Stream;
 /**
  * The rollups the analytics read: per code and UTC hour ({@code scan_hourly}: people's scans, first-of-day
  * visitors, bots, and the breakdown of people's scans by dimension) and per code and UTC day ({@code scan_daily}:
- * the breakdown). A flush reads the rows its scans fall into under row locks, adds its scans, writes the existing
- * rows back and inserts the new ones. Two nodes inserting the same new row at once make one flush fail; its scans are
- * written by the next one, so nothing is lost or counted twice.
+ * the breakdown); and the same per workspace ({@code workspace_hourly}, {@code workspace_daily}): the sums of its
+ * codes' rows, deleted codes included, so that a workspace's analytics read one row per hour or day however many
+ * codes it has. A flush reads the rows its scans fall into, adds its scans, writes the existing rows back and inserts
+ * the new ones: the codes' rows first, then their workspaces' rows with what the codes' rows gained.
+ *
+ * <p>Locks: a code's rollup rows are written only by a transaction that holds the code's row lock (a flush's count
+ * update, an erasure's count reset, both taken before any rollup row), so they are read without locks of their own;
+ * a workspace's rows, which the flushes of all its codes share, are read under row locks, in key order. Every writer
+ * takes them in the same order (code rows, code rollup rows, workspace rows), so concurrent flushes and erasures cannot
+ * deadlock. Two nodes inserting the same new row at once make one flush fail; its scans are written by the next one,
+ * so nothing is lost or counted twice.
  */
 final class Rollups {
 
-    /** A code's bucket: an hour (its start, an Instant) or a UTC day (a LocalDate). */
-    record Key(String codeId, Object bucket) {
+    /** A bucket of a code or a workspace (its owner): an hour (its start, an Instant) or a UTC day (a LocalDate). */
+    record Key(String owner, Object bucket) {
     }
 
     /** What one bucket holds; mutable while a flush adds up its scans. */
@@ -43,24 +52,56 @@ final class Rollups {
             this.breakdown = breakdown;
         }
 
-        void addAll(Totals other) {
+        static Totals none() {
+            return new Totals(0, 0, 0, Breakdown.empty());
+        }
+
+        /**
+         * Adds {@code other}: under the breakdown's cap into a code's bucket, value for value into a workspace's.
+         *
+         * @return what was added, by the values it was counted under
+         */
+        Totals add(Totals other, boolean capped) {
             scans += other.scans;
             unique += other.unique;
             bots += other.bots;
-            breakdown.addAll(other.breakdown);
+            if (capped) {
+                return new Totals(other.scans, other.unique, other.bots, breakdown.addAll(other.breakdown));
+            }
+            breakdown.sum(other.breakdown);
+            return other;
+        }
+
+        Totals negated() {
+            return new Totals(-scans, -unique, -bots, breakdown.negated());
         }
     }
 
+    /** Rows a back-fill reads per round trip and writes per batch: enough to amortise each, few enough to hold. */
+    private static final int BACKFILL_FETCH = 10_000;
+    private static final int BACKFILL_BATCH = 1000;
     private static final Column CODE = new Column("dynamic_code_id", "varchar");
+    private static final Column WORKSPACE = new Column("workspace_id", "varchar");
+    private static final Column HOUR = new Column("hour_start", "timestamptz");
+    private static final Column DAY = new Column("scan_day", "date");
     private static final Column BREAKDOWN = new Column("breakdown", "text");
     private static final List<Column> TOTALS = List.of(new Column("scans", "bigint"),
             new Column("unique_scans", "bigint"), new Column("bot_scans", "bigint"));
 
-    /** A rollup table: keyed by code and bucket; values are the totals (hourly only) and the breakdown. */
-    private record Table(String name, Column bucket, Class<?> bucketType, boolean withTotals) {
+    /**
+     * A rollup table: keyed by owner and bucket; values are the totals (hourly only) and the breakdown, capped per
+     * dimension in a code's table, a plain sum in a workspace's.
+     */
+    private record Table(String name, Column owner, Column bucket, Class<?> bucketType, boolean withTotals,
+            boolean capped) {
 
         List<Column> keys() {
-            return List.of(CODE, bucket);
+            return List.of(owner, bucket);
+        }
+
+        /** Whether the owner's row lock guards the rows: a code's, not a workspace's. */
+        boolean lockedByCode() {
+            return owner.equals(CODE);
         }
 
         List<Column> values() {
@@ -78,9 +119,9 @@ final class Rollups {
 
         Object[] row(Key key, Totals totals) {
             return withTotals
-                    ? new Object[] {key.codeId(), key.bucket(), totals.scans, totals.unique, totals.bots,
+                    ? new Object[] {key.owner(), key.bucket(), totals.scans, totals.unique, totals.bots,
                         totals.breakdown.toJson()}
-                    : new Object[] {key.codeId(), key.bucket(), totals.breakdown.toJson()};
+                    : new Object[] {key.owner(), key.bucket(), totals.breakdown.toJson()};
         }
 
         /** A stored row's values, starting at column {@code first}. */
@@ -93,22 +134,29 @@ final class Rollups {
         }
     }
 
-    private static final Table HOURLY = new Table("scan_hourly", new Column("hour_start", "timestamptz"),
-            OffsetDateTime.class, true);
-    private static final Table DAILY = new Table("scan_daily", new Column("scan_day", "date"), LocalDate.class, false);
+    private static final Table HOURLY = new Table("scan_hourly", CODE, HOUR, OffsetDateTime.class, true, true);
+    private static final Table DAILY = new Table("scan_daily", CODE, DAY, LocalDate.class, false, true);
+    private static final Table WORKSPACE_HOURLY = new Table("workspace_hourly", WORKSPACE, HOUR,
+            OffsetDateTime.class, true, false);
+    private static final Table WORKSPACE_DAILY = new Table("workspace_daily", WORKSPACE, DAY, LocalDate.class, false,
+            false);
 
     private Rollups() {
     }
 
-    /** Adds a flush's events to the rollups; {@code unique[i]} says whether event i was a visitor's first that day. */
-    static void add(Connection connection, boolean postgres, List<ScanEvent> events, boolean[] unique)
-            throws SQLException {
+    /**
+     * Adds a flush's events to the rollups; {@code unique[i]} says whether event i was a visitor's first that day,
+     * {@code workspaces} names each code's workspace (a code without one, unknown to {@code dynamic_code}, gets
+     * only its own rollups).
+     */
+    static void add(Connection connection, boolean postgres, List<ScanEvent> events, boolean[] unique,
+            Map<String, String> workspaces) throws SQLException {
         Map<Key, Totals> hours = new HashMap<>();
         Map<Key, Totals> days = new HashMap<>();
         for (int i = 0; i < events.size(); i++) {
             ScanEvent event = events.get(i);
             Totals hour = hours.computeIfAbsent(new Key(event.codeId(), event.scannedAt().truncatedTo(ChronoUnit.HOURS)),
-                    k -> new Totals(0, 0, 0, Breakdown.empty()));
+                    k -> Totals.none());
             if (!event.counted()) {
                 hour.bots++;
                 continue;
@@ -116,7 +164,7 @@ final class Rollups {
             hour.scans++;
             hour.unique += unique[i] ? 1 : 0;
             Totals day = days.computeIfAbsent(new Key(event.codeId(), ScanTables.utcDay(event.scannedAt())),
-                    k -> new Totals(0, 0, 0, Breakdown.empty()));
+                    k -> Totals.none());
             for (ScanDimension dimension : ScanDimension.values()) {
                 String value = dimension.valueOf(event);
                 if (value != null && dimension.counts(unique[i])) {
@@ -125,31 +173,134 @@ final class Rollups {
                 }
             }
         }
-        write(connection, postgres, HOURLY, hours);
-        write(connection, postgres, DAILY, days);
+        write(connection, postgres, WORKSPACE_HOURLY, byWorkspace(write(connection, postgres, HOURLY, hours),
+                workspaces));
+        write(connection, postgres, WORKSPACE_DAILY, byWorkspace(write(connection, postgres, DAILY, days),
+                workspaces));
     }
 
-    private static void write(Connection connection, boolean postgres, Table table, Map<Key, Totals> batch)
-            throws SQLException {
-        if (batch.isEmpty()) {
-            return;
+    /**
+     * Takes every rollup row of these codes out of their workspaces' rows; the caller deletes the codes' rows
+     * afterwards, in the same transaction, having locked the codes' rows first. A workspace row may come to zero:
+     * it stays, adding nothing, until scans of that hour or day arrive.
+     */
+    static void subtract(Connection connection, boolean postgres, Collection<String> codeIds) throws SQLException {
+        for (Table[] tables : new Table[][] {{HOURLY, WORKSPACE_HOURLY}, {DAILY, WORKSPACE_DAILY}}) {
+            Table codes = tables[0];
+            Map<Key, Totals> removed = new HashMap<>();
+            // The caller holds the codes' row locks, so these rows stay as read until they are deleted.
+            try (PreparedStatement select = connection.prepareStatement("select d." + WORKSPACE.name() + ", r."
+                    + codes.bucket().name() + ", " + Sql.names(codes.values(), "r.") + " from " + codes.name()
+                    + " r join dynamic_code d on d.id = r." + CODE.name() + " where r." + CODE.name()
+                    + (postgres ? " = any(?::varchar[])" : " = ?") + " order by r." + CODE.name() + ", r."
+                    + codes.bucket().name())) {
+                for (List<String> chunk : postgres ? List.of(List.copyOf(codeIds))
+                        : codeIds.stream().map(List::of).toList()) {
+                    if (postgres) {
+                        select.setArray(1, connection.createArrayOf("varchar", chunk.toArray()));
+                    } else {
+                        select.setString(1, chunk.get(0));
+                    }
+                    try (ResultSet rows = select.executeQuery()) {
+                        while (rows.next()) {
+                            Key key = new Key(rows.getString(1), codes.bucketOf(rows, 2));
+                            removed.computeIfAbsent(key, k -> Totals.none()).add(codes.totals(rows, 3).negated(),
+                                    false);
+                        }
+                    }
+                }
+            }
+            write(connection, postgres, tables[1], removed);
         }
-        Map<Key, Totals> stored = postgres ? lockedRowsPostgres(connection, table, batch.keySet())
-                : lockedRowsH2(connection, table, batch.keySet());
+    }
+
+    /**
+     * Fills the empty workspace tables with the sums of the codes' rows (schema version 14): the codes' rows stream
+     * in workspace and bucket order, and each workspace's bucket is written once it is complete.
+     */
+    static void sumIntoWorkspaces(Connection connection) throws SQLException {
+        for (Table[] tables : new Table[][] {{HOURLY, WORKSPACE_HOURLY}, {DAILY, WORKSPACE_DAILY}}) {
+            Table codes = tables[0];
+            Table workspaces = tables[1];
+            try (Statement read = connection.createStatement();
+                    PreparedStatement insert = connection.prepareStatement("insert into " + workspaces.name() + " ("
+                            + Sql.names(workspaces.columns(), "") + ") values ("
+                            + Sql.parameters(workspaces.columns()) + ")")) {
+                read.setFetchSize(BACKFILL_FETCH);
+                try (ResultSet rows = read.executeQuery("select d." + WORKSPACE.name() + ", r."
+                        + codes.bucket().name() + ", " + Sql.names(codes.values(), "r.") + " from " + codes.name()
+                        + " r join dynamic_code d on d.id = r." + CODE.name() + " order by d." + WORKSPACE.name()
+                        + ", r." + codes.bucket().name())) {
+                    Key key = null;
+                    Totals sum = null;
+                    int pending = 0;
+                    while (rows.next()) {
+                        Key row = new Key(rows.getString(1), codes.bucketOf(rows, 2));
+                        if (!row.equals(key)) {
+                            if (key != null) {
+                                Sql.bindRow(insert, workspaces.row(key, sum));
+                                insert.addBatch();
+                                pending++;
+                            }
+                            key = row;
+                            sum = Totals.none();
+                        }
+                        sum.add(codes.totals(rows, 3), false);
+                        if (pending == BACKFILL_BATCH) {
+                            insert.executeBatch();
+                            pending = 0;
+                        }
+                    }
+                    if (key != null) {
+                        Sql.bindRow(insert, workspaces.row(key, sum));
+                        insert.addBatch();
+                    }
+                    insert.executeBatch();
+                }
+            }
+        }
+    }
+
+    /** What the codes' rows gained, added up by workspace. */
+    private static Map<Key, Totals> byWorkspace(Map<Key, Totals> added, Map<String, String> workspaces) {
+        Map<Key, Totals> sums = new HashMap<>();
+        added.forEach((key, totals) -> {
+            String workspace = workspaces.get(key.owner());
+            if (workspace != null) {
+                sums.computeIfAbsent(new Key(workspace, key.bucket()), k -> Totals.none()).add(totals, false);
+            }
+        });
+        return sums;
+    }
+
+    /**
+     * Adds {@code batch} to {@code table}'s rows.
+     *
+     * @return what each row gained, by the values it was counted under
+     */
+    private static Map<Key, Totals> write(Connection connection, boolean postgres, Table table,
+            Map<Key, Totals> batch) throws SQLException {
+        Map<Key, Totals> added = new HashMap<>();
+        if (batch.isEmpty()) {
+            return added;
+        }
+        Map<Key, Totals> stored = postgres ? storedRowsPostgres(connection, table, batch.keySet())
+                : storedRowsH2(connection, table, batch.keySet());
         List<Object[]> updates = new ArrayList<>();
         List<Object[]> inserts = new ArrayList<>();
         batch.forEach((key, totals) -> {
             Totals existing = stored.get(key);
             if (existing == null) {
                 inserts.add(table.row(key, totals));
+                added.put(key, totals);
             } else {
-                existing.addAll(totals);
+                added.put(key, existing.add(totals, table.capped()));
                 updates.add(table.row(key, existing));
             }
         });
         String columns = Sql.names(table.columns(), "");
-        String keyMatch = "t." + CODE.name() + " = u." + CODE.name() + " and t." + table.bucket().name() + " = u."
-                + table.bucket().name();
+        String keyMatch = "t." + table.owner().name() + " = u." + table.owner().name() + " and t."
+                + table.bucket().name() + " = u." + table.bucket().name();
         if (postgres) {
             if (!updates.isEmpty()) {
                 String stage = Sql.stage(connection, table.name());
@@ -165,7 +316,7 @@ final class Rollups {
             }
             // Like an INSERT, the COPY fails if another node inserted one of these rows meanwhile.
             Sql.copy(connection, table.name(), table.columns(), inserts);
-            return;
+            return added;
         }
         // H2: values first, then the key, matching the update's parameter order.
         List<Object[]> reordered = updates.stream().map(row -> {
@@ -176,21 +327,27 @@ final class Rollups {
             return values;
         }).toList();
         batch(connection, "update " + table.name() + " set " + Sql.join(table.values(), c -> c.name() + " = ?")
-                + " where " + CODE.name() + " = ? and " + table.bucket().name() + " = ?", reordered);
+                + " where " + table.owner().name() + " = ? and " + table.bucket().name() + " = ?", reordered);
         batch(connection, "insert into " + table.name() + " (" + columns + ") values ("
                 + Sql.parameters(table.columns()) + ")", inserts);
+        return added;
     }
 
-    /** The stored rows among {@code keys}, locked in key order (so concurrent flushes cannot deadlock). */
-    private static Map<Key, Totals> lockedRowsPostgres(Connection connection, Table table, java.util.Set<Key> keys)
+    /**
+     * The stored rows among {@code keys}; a workspace's locked in key order (see the class comment for why a code's
+     * need no lock).
+     */
+    private static Map<Key, Totals> storedRowsPostgres(Connection connection, Table table, java.util.Set<Key> keys)
             throws SQLException {
-        List<Object[]> keyRows = keys.stream().map(k -> new Object[] {k.codeId(), k.bucket()}).toList();
+        List<Object[]> keyRows = keys.stream().map(k -> new Object[] {k.owner(), k.bucket()}).toList();
         String bucket = table.bucket().name();
         Map<Key, Totals> stored = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement("select t." + CODE.name() + ", t." + bucket + ", "
+        String owner = table.owner().name();
+        try (PreparedStatement select = connection.prepareStatement("select t." + owner + ", t." + bucket + ", "
                 + Sql.names(table.values(), "t.") + " from " + table.name() + " t join unnest("
-                + Sql.arrays(table.keys()) + ") k(code, bucket) on t." + CODE.name() + " = k.code and t." + bucket
-                + " = k.bucket order by t." + CODE.name() + ", t." + bucket + " for update of t")) {
+                + Sql.arrays(table.keys()) + ") k(owner, bucket) on t." + owner + " = k.owner and t." + bucket
+                + " = k.bucket" + (table.lockedByCode() ? "" : " order by t." + owner + ", t." + bucket
+                + " for update of t"))) {
             Sql.bindArrays(connection, select, table.keys(), keyRows);
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
@@ -201,14 +358,14 @@ final class Rollups {
         return stored;
     }
 
-    private static Map<Key, Totals> lockedRowsH2(Connection connection, Table table, java.util.Set<Key> keys)
+    private static Map<Key, Totals> storedRowsH2(Connection connection, Table table, java.util.Set<Key> keys)
             throws SQLException {
         Map<Key, Totals> stored = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement("select " + Sql.names(table.values(), "")
-                + " from " + table.name() + " where " + CODE.name() + " = ? and " + table.bucket().name()
-                + " = ? for update")) {
+                + " from " + table.name() + " where " + table.owner().name() + " = ? and " + table.bucket().name()
+                + " = ?" + (table.lockedByCode() ? "" : " for update"))) {
             for (Key key : keys) {
-                Sql.bindRow(select, new Object[] {key.codeId(), key.bucket()});
+                Sql.bindRow(select, new Object[] {key.owner(), key.bucket()});
                 try (ResultSet rows = select.executeQuery()) {
                     if (rows.next()) {
                         stored.put(key, table.totals(rows, 1));

@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class ScanTables {
     private static final String ADD_COUNTS_UNNEST = "update dynamic_code d set scan_count = d.scan_count"
             + " + case when d.deleted_at is null then c.scans else 0 end"
             + " from unnest(?::varchar[], ?::bigint[]) c(id, scans) where d.id = c.id"
-            + " returning d.id, d.deleted_at is not null";
+            + " returning d.id, d.deleted_at is not null, d.workspace_id";
     private static final Column CODE = new Column("dynamic_code_id", "varchar");
     private static final Column DAY = new Column("scan_day", "date");
     private static final Column VISITOR = new Column("visitor_key", "varchar");
@@ -66,9 +67,10 @@ public final class ScanTables {
     /** What the export reads of an event: no code (it asks for one), no visitor key (it never leaves). */
     private static final List<Column> EXPORTED = List.of(SCANNED_AT, BOT, UNIQUE, OS, OS_VERSION, DEVICE, BROWSER,
             BROWSER_VERSION, COUNTRY, REGION, CITY, LANGUAGE, REFERRER, ROUTE_RULE, ROUTE_ARM, DESTINATION);
-    /** Everything kept about a code's scans, by table: what an erasure deletes. */
+    /** Everything kept about a code's scans, by table: what an erasure deletes (after subtracting the rollups). */
     private static final List<String> SCAN_DATA = List.of("scan_event", "scan_visitor", "scan_hourly", "scan_daily");
-    private static final String LOCK_CODE_H2 = "select deleted_at from dynamic_code where id = ? for update";
+    private static final String LOCK_CODE_H2 = "select deleted_at, workspace_id from dynamic_code where id = ?"
+            + " for update";
     private static final String EXPORT_PAGE = "select id, " + Sql.names(EXPORTED, "") + " from scan_event where "
             + CODE.name() + " = ? and scanned_at < ? and (scanned_at > ? or (scanned_at = ? and id > ?))"
             + " order by scanned_at, id";
@@ -103,30 +105,33 @@ public final class ScanTables {
         // waits and then sees the code deleted.
         Map<String, Long> increments = new TreeMap<>(counts);
         events.forEach(event -> increments.putIfAbsent(event.codeId(), 0L));
-        Set<String> deleted = postgres ? addCountsPostgres(connection, increments)
-                : addCountsH2(connection, increments);
+        Map<String, String> workspaces = new HashMap<>();
+        Set<String> deleted = postgres ? addCountsPostgres(connection, increments, workspaces)
+                : addCountsH2(connection, increments, workspaces);
         if (!deleted.isEmpty()) {
             events = events.stream().filter(event -> !deleted.contains(event.codeId())).toList();
         }
         boolean[] unique = firstVisits(connection, postgres, events);
         insertEvents(connection, postgres, events, unique);
-        Rollups.add(connection, postgres, events, unique);
+        Rollups.add(connection, postgres, events, unique, workspaces);
         return events;
     }
 
     /**
-     * Deletes every scan event, visitor key and rollup of these codes and sets their counts to zero; the caller owns
-     * the connection and the transaction.
+     * Deletes every scan event, visitor key and rollup of these codes, takes their rollups out of their workspaces'
+     * and sets their counts to zero; the caller owns the connection and the transaction. The counts go first: that
+     * locks the codes' rows before any rollup row, in the order a flush locks them (see {@link Rollups}).
      */
     public static void erase(Connection connection, Collection<String> codeIds) throws SQLException {
         if (codeIds.isEmpty()) {
             return;
         }
         boolean postgres = Sql.postgres(connection);
+        forEachCode(connection, postgres, "update dynamic_code set scan_count = 0 where id", codeIds);
+        Rollups.subtract(connection, postgres, codeIds);
         for (String table : SCAN_DATA) {
             forEachCode(connection, postgres, "delete from " + table + " where " + CODE.name(), codeIds);
         }
-        forEachCode(connection, postgres, "update dynamic_code set scan_count = 0 where id", codeIds);
     }
 
     /** Runs {@code statement} (ending in a column to match) for the codes: one statement on PostgreSQL. */
@@ -182,9 +187,13 @@ public final class ScanTables {
         }
     }
 
-    /** @return the deleted codes among {@code increments}, which got none */
-    private static Set<String> addCountsPostgres(Connection connection, Map<String, Long> increments)
-            throws SQLException {
+    /**
+     * Puts the workspace of each code not deleted into {@code workspaces}.
+     *
+     * @return the deleted codes among {@code increments}, which got none
+     */
+    private static Set<String> addCountsPostgres(Connection connection, Map<String, Long> increments,
+            Map<String, String> workspaces) throws SQLException {
         Set<String> deleted = new HashSet<>();
         try (PreparedStatement addCounts = connection.prepareStatement(ADD_COUNTS_UNNEST)) {
             addCounts.setArray(1, connection.createArrayOf("varchar", increments.keySet().toArray()));
@@ -193,6 +202,8 @@ public final class ScanTables {
                 while (rows.next()) {
                     if (rows.getBoolean(2)) {
                         deleted.add(rows.getString(1));
+                    } else {
+                        workspaces.put(rows.getString(1), rows.getString(3));
                     }
                 }
             }
@@ -201,16 +212,20 @@ public final class ScanTables {
     }
 
     /** As {@link #addCountsPostgres}: H2 locks each code (in id order) and adds to those not deleted. */
-    private static Set<String> addCountsH2(Connection connection, Map<String, Long> increments) throws SQLException {
+    private static Set<String> addCountsH2(Connection connection, Map<String, Long> increments,
+            Map<String, String> workspaces) throws SQLException {
         Set<String> deleted = new HashSet<>();
         try (PreparedStatement lock = connection.prepareStatement(LOCK_CODE_H2);
                 PreparedStatement addCount = connection.prepareStatement(ADD_COUNT)) {
             for (Map.Entry<String, Long> increment : increments.entrySet()) {
                 lock.setString(1, increment.getKey());
                 try (ResultSet row = lock.executeQuery()) {
-                    if (row.next() && row.getObject(1) != null) {
-                        deleted.add(increment.getKey());
-                        continue;
+                    if (row.next()) {
+                        if (row.getObject(1) != null) {
+                            deleted.add(increment.getKey());
+                            continue;
+                        }
+                        workspaces.put(increment.getKey(), row.getString(2));
                     }
                 }
                 if (increment.getValue() > 0) {

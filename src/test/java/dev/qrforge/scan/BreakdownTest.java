@@ -53,4 +53,23 @@ class BreakdownTest {
         assertThat(referrers.get(Breakdown.OTHER)).isEqualTo(5L);
         assertThat(referrers.get("host0.example")).isEqualTo(2L);
     }
+
+    @Test
+    void aWorkspacesSumKeepsEveryValueAndSubtractingRemovesWhatCameToZero() {
+        Breakdown full = Breakdown.empty();
+        for (int i = 0; i < Breakdown.MAX_VALUES; i++) {
+            full.add("referrer", "host" + i + ".example", 1);
+        }
+        Breakdown added = full.addAll(Breakdown.parse("{\"referrer\":{\"new.example\":2,\"host0.example\":1}}"));
+        assertThat(added.of("referrer")).as("what the capped bucket counted, under the values it used")
+                .isEqualTo(Map.of(Breakdown.OTHER, 2L, "host0.example", 1L));
+
+        Breakdown workspace = Breakdown.empty();
+        workspace.sum(full);
+        workspace.sum(Breakdown.parse("{\"referrer\":{\"other-code.example\":1},\"os\":{\"iOS\":1}}"));
+        assertThat(workspace.of("referrer")).as("no cap of its own").hasSize(Breakdown.MAX_VALUES + 2);
+
+        workspace.sum(full.negated());
+        assertThat(workspace.toJson()).isEqualTo("{\"os\":{\"iOS\":1},\"referrer\":{\"other-code.example\":1}}");
+    }
 }

@@ -3,7 +3,6 @@ package dev.qrforge.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
-import dev.qrforge.testing.IgnoredEvents;
 import dev.qrforge.testing.MigratedDatabases;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -98,12 +97,7 @@ class RollupStorageTest {
 
     /** The flush's store on a fresh, fully migrated {@code database}, telling no one what it wrote. */
     private static ScanStore migratedStore(String database) throws SQLException {
-        DataSource dataSource = fresh(database);
-        flyway(dataSource, "latest").migrate();
-        ScanStore store = new ScanStore();
-        store.dataSource = dataSource;
-        store.written = new IgnoredEvents<>();
-        return store;
+        return StoredCodes.store(database, PG_SCHEMA);
     }
 
     @ParameterizedTest

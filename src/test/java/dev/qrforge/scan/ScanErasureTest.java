@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.qrforge.client.ClientFacts;
-import dev.qrforge.testing.IgnoredEvents;
 import dev.qrforge.testing.MigratedDatabases;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -135,33 +134,15 @@ class ScanErasureTest {
     }
 
     private static ScanStore store(String database) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
-        MigratedDatabases.flyway(dataSource, "latest").migrate();
-        ScanStore store = new ScanStore();
-        store.dataSource = dataSource;
-        store.written = new IgnoredEvents<>();
-        return store;
+        return StoredCodes.store(database, PG_SCHEMA);
     }
 
     private static ScanEvent scan(String codeId, String visitor, Route route) {
         return new ScanEvent(codeId, AT, PERSON, visitor, route);
     }
 
-    /** A dynamic code row with its workspace and QR record, as the API would have stored them. */
     private static void insertCode(DataSource dataSource, String id, boolean deleted) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
-            sql.execute("insert into workspace (id, name, created_at) values ('ws_" + id + "', 'ws " + id + "',"
-                    + " current_timestamp)");
-            sql.execute("insert into qr_code (id, workspace_id, payload, image_format, size_px, margin_modules,"
-                    + " error_correction, design, safety_score, safety_status, safety_verified, safety_warnings,"
-                    + " created_at, dynamic_code_id, dynamic_status) values ('qr_" + id + "', 'ws_" + id + "',"
-                    + " 'https://s.example/" + id + "', 'svg', 300, 4, 'M', '{}', 100, 'OPTIMAL', true, '',"
-                    + " current_timestamp, '" + id + "', 'active')");
-            sql.execute("insert into dynamic_code (id, workspace_id, short_code, destination_url, status, rules,"
-                    + " scan_count, qr_code_id, created_at, updated_at, deleted_at) values ('" + id + "', 'ws_" + id
-                    + "', '" + id + "', 'https://example.com', 'ACTIVE', '[]', 0, 'qr_" + id + "', current_timestamp,"
-                    + " current_timestamp, " + (deleted ? "current_timestamp" : "null") + ")");
-        }
+        StoredCodes.insertCode(dataSource, id, deleted);
     }
 
     private static long count(DataSource dataSource, String table, String codeId) throws SQLException {

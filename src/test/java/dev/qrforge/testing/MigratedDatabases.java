@@ -3,6 +3,7 @@ package dev.qrforge.testing;
 import dev.qrforge.platform.DatabaseMigrations;
 import dev.qrforge.scan.PackedBreakdownsMigration;
 import dev.qrforge.scan.RollupFillFactorMigration;
+import dev.qrforge.scan.WorkspaceRollupsMigration;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -73,7 +74,8 @@ public final class MigratedDatabases {
     public static Flyway flyway(DataSource dataSource, String target) {
         return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
                 .locations("classpath:db/migration")
-                .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration())
+                .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration(),
+                        new WorkspaceRollupsMigration())
                 .target(target).load();
     }
 

@@ -1,0 +1,241 @@
+package dev.qrforge.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.qrforge.client.ClientFacts;
+import dev.qrforge.testing.MigratedDatabases;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The per-workspace rollups on a real database ({@link MigratedDatabases}): whatever the flushes, deletions and
+ * erasures, a workspace's analytics read from them are what adding up its codes' rollups gives (how they were read
+ * before schema version 14), breakdown caps included; and the migration fills them from existing codes' rollups.
+ */
+@Tag(MigratedDatabases.TAG)
+class WorkspaceRollupsTest {
+
+    private static final String PG_SCHEMA = "qrforge_workspace_rollup_test";
+    private static final Instant START = Instant.parse("2026-03-01T00:00:00Z");
+    private static final Duration SPAN = Duration.ofDays(3);
+    private static final String WS = "ws_many";
+    private static final List<String> CODES = List.of("dyn_w1", "dyn_w2", "dyn_w3");
+    /** The code whose scans come from more referrers than a bucket keeps apart, and so meet the cap. */
+    private static final String CAPPED = "dyn_w1";
+    private static final String DELETED_LATER = "dyn_w3";
+    private static final String OTHER_WS_CODE = "dyn_solo";
+    /** Ranges read back: whole days; days with partial days at both ends; within one day. */
+    private static final List<Instant[]> RANGES = List.of(new Instant[] {START, START.plus(SPAN)},
+            new Instant[] {START.plus(Duration.ofHours(5)), START.plus(Duration.ofHours(55))},
+            new Instant[] {START.plus(Duration.ofHours(3)), START.plus(Duration.ofHours(9))});
+
+    static Stream<Arguments> databases() {
+        return MigratedDatabases.databases();
+    }
+
+    @AfterAll
+    static void dropPostgresSchema() throws SQLException {
+        MigratedDatabases.dropSchema(PG_SCHEMA);
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void aWorkspacesRollupsAreItsCodesSummedThroughFlushesDeletionAndErasure(String database) throws SQLException {
+        ScanStore store = storeWithCodes(database);
+        RollupReader reader = new RollupReader();
+        reader.dataSource = store.dataSource;
+        Random random = new Random(24);
+        for (int batch = 0; batch < 4; batch++) {
+            if (batch == 2) {
+                // Deleted without erasure: its scans so far stay in the workspace's, later ones are dropped.
+                execute(store.dataSource, "update dynamic_code set deleted_at = current_timestamp where id = '"
+                        + DELETED_LATER + "'");
+            }
+            write(store, randomScans(random, 1500));
+        }
+
+        assertSums(reader, WS, CODES);
+        assertSums(reader, "ws_" + OTHER_WS_CODE, List.of(OTHER_WS_CODE));
+        assertThat(reader.breakdowns(RollupReader.Codes.ofWorkspace(WS), START, START.plus(SPAN))
+                .get(ScanDimension.REFERRER)).as("one code's values beyond its cap, and the others' values")
+                .containsKey(Breakdown.OTHER).hasSizeGreaterThan(Breakdown.MAX_VALUES + 1);
+
+        store.erase(List.of("dyn_w2"));
+        assertSums(reader, WS, List.of(CAPPED, DELETED_LATER));
+        assertSums(reader, "ws_" + OTHER_WS_CODE, List.of(OTHER_WS_CODE));
+
+        store.erase(List.of(CAPPED, DELETED_LATER));
+        assertSums(reader, WS, List.of());
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void theMigrationSumsTheCodesRowsAsTheFlushesDo(String database) throws SQLException {
+        ScanStore store = storeWithCodes(database);
+        Random random = new Random(14);
+        for (int batch = 0; batch < 3; batch++) {
+            write(store, randomScans(random, 1500));
+        }
+        List<String> maintained = workspaceRows(store.dataSource);
+        assertThat(maintained).hasSizeGreaterThan(2 * 24);
+
+        execute(store.dataSource, "delete from workspace_hourly");
+        execute(store.dataSource, "delete from workspace_daily");
+        try (Connection connection = store.dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            Rollups.sumIntoWorkspaces(connection);
+            connection.commit();
+        }
+
+        assertThat(workspaceRows(store.dataSource)).isEqualTo(maintained);
+    }
+
+    @ParameterizedTest
+    @MethodSource("databases")
+    void migratingFillsTheWorkspaceTablesFromStoredRollups(String database) throws SQLException {
+        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        MigratedDatabases.flyway(dataSource, "13").migrate();
+        StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
+        StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);
+        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
+                + " '2026-03-01 10:00:00+00', 3, 2, 1, '{\"os\":{\"iOS\":3}}')");
+        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
+                + " '2026-03-01 10:00:00+00', 2, 1, 0, '{\"os\":{\"Android\":1,\"iOS\":1}}')");
+        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
+                + " '2026-03-01 11:00:00+00', 0, 0, 4, null)");
+        execute(dataSource, "insert into scan_daily values ('dyn_w1', date '2026-03-01', '{\"os\":{\"iOS\":3}}')");
+        execute(dataSource, "insert into scan_daily values ('dyn_w2', date '2026-03-01',"
+                + " '{\"os\":{\"Android\":1,\"iOS\":1}}')");
+
+        MigratedDatabases.flyway(dataSource, "latest").migrate();
+
+        assertThat(workspaceRows(dataSource)).containsExactly(
+                "hourly " + WS + " 2026-03-01T10:00:00Z 5 3 1 {\"os\":{\"Android\":1,\"iOS\":4}}",
+                "hourly " + WS + " 2026-03-01T11:00:00Z 0 0 4 {}",
+                "daily " + WS + " 2026-03-01 {\"os\":{\"Android\":1,\"iOS\":4}}");
+    }
+
+    /** A fresh store holding {@link #CODES} in {@link #WS} and {@link #OTHER_WS_CODE} in a workspace of its own. */
+    private static ScanStore storeWithCodes(String database) throws SQLException {
+        ScanStore store = StoredCodes.store(database, PG_SCHEMA);
+        for (String code : CODES) {
+            StoredCodes.insertCode(store.dataSource, WS, code, false);
+        }
+        StoredCodes.insertCode(store.dataSource, OTHER_WS_CODE, false);
+        return store;
+    }
+
+    /** Asserts that the workspace's analytics are its codes' added up, over every range of {@link #RANGES}. */
+    private static void assertSums(RollupReader reader, String workspaceId, List<String> codes) {
+        for (Instant[] range : RANGES) {
+            TreeMap<Instant, List<Long>> expectedHours = new TreeMap<>();
+            Map<ScanDimension, Map<String, Long>> expectedBreakdowns = new EnumMap<>(ScanDimension.class);
+            for (ScanDimension dimension : ScanDimension.values()) {
+                expectedBreakdowns.put(dimension, new HashMap<>());
+            }
+            for (String code : codes) {
+                RollupReader.Codes one = RollupReader.Codes.one(code);
+                reader.hours(one, range[0], range[1], hour -> expectedHours.merge(hour.start(),
+                        List.of(hour.scans(), hour.uniqueScans(), hour.botScans()), WorkspaceRollupsTest::plus));
+                reader.breakdowns(one, range[0], range[1]).forEach((dimension, values) -> values.forEach(
+                        (value, scans) -> expectedBreakdowns.get(dimension).merge(value, scans, Long::sum)));
+            }
+            TreeMap<Instant, List<Long>> hours = new TreeMap<>();
+            RollupReader.Codes workspace = RollupReader.Codes.ofWorkspace(workspaceId);
+            reader.hours(workspace, range[0], range[1], hour -> {
+                // An erasure can leave a workspace's hour at zero, which adds nothing to any bucket.
+                if (hour.scans() != 0 || hour.uniqueScans() != 0 || hour.botScans() != 0) {
+                    hours.put(hour.start(), List.of(hour.scans(), hour.uniqueScans(), hour.botScans()));
+                }
+            });
+            String what = workspaceId + " from " + range[0] + " to " + range[1];
+            assertThat(hours).as("hours of " + what).isEqualTo(expectedHours);
+            assertThat(reader.breakdowns(workspace, range[0], range[1])).as("breakdowns of " + what)
+                    .isEqualTo(expectedBreakdowns);
+        }
+    }
+
+    private static List<Long> plus(List<Long> a, List<Long> b) {
+        return List.of(a.get(0) + b.get(0), a.get(1) + b.get(1), a.get(2) + b.get(2));
+    }
+
+    /**
+     * Scans spread over the codes and {@link #SPAN}, from a few visitors, places and devices, a tenth of them bots;
+     * half of them {@link #CAPPED}'s, all on the first day and from ever new referrers, so that its day meets the cap.
+     */
+    private static List<ScanEvent> randomScans(Random random, int n) {
+        List<String> codes = new ArrayList<>(CODES);
+        codes.add(OTHER_WS_CODE);
+        List<ScanEvent> scans = new ArrayList<>();
+        String[] os = {"iOS", "Android", "Windows", null};
+        String[] countries = {"US", "DE", "FR"};
+        for (int i = 0; i < n; i++) {
+            String code = random.nextBoolean() ? CAPPED : codes.get(random.nextInt(codes.size()));
+            String referrer = code.equals(CAPPED) ? "r" + random.nextInt(1_000_000) + ".example"
+                    : random.nextBoolean() ? null : "shared" + random.nextInt(5) + ".example";
+            String country = countries[random.nextInt(countries.length)];
+            ClientFacts facts = new ClientFacts(os[random.nextInt(os.length)], null, "mobile", "Safari", null,
+                    country, null, random.nextBoolean() ? null : "City" + random.nextInt(4), "en", referrer,
+                    random.nextInt(10) == 0, null);
+            Route route = random.nextBoolean() ? null
+                    : new Route(Route.RULE, 0, "split", random.nextInt(2), "https://example.com/" + code);
+            Instant at = START.plusSeconds(random.nextLong(code.equals(CAPPED) ? 86_400 : SPAN.toSeconds()));
+            scans.add(new ScanEvent(code, at, facts, "v" + random.nextInt(30), route));
+        }
+        return scans;
+    }
+
+    private static void write(ScanStore store, List<ScanEvent> events) {
+        Map<String, Long> counts = new HashMap<>();
+        events.stream().filter(ScanEvent::counted).forEach(e -> counts.merge(e.codeId(), 1L, Long::sum));
+        store.write(events, counts);
+    }
+
+    /** Every workspace rollup row as text, in key order. */
+    private static List<String> workspaceRows(DataSource dataSource) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            try (ResultSet hourly = sql.executeQuery("select workspace_id, hour_start, scans, unique_scans, bot_scans,"
+                    + " breakdown from workspace_hourly order by workspace_id, hour_start")) {
+                while (hourly.next()) {
+                    rows.add("hourly " + hourly.getString(1) + " "
+                            + hourly.getObject(2, java.time.OffsetDateTime.class).toInstant() + " "
+                            + hourly.getLong(3) + " " + hourly.getLong(4) + " " + hourly.getLong(5) + " "
+                            + hourly.getString(6));
+                }
+            }
+            try (ResultSet daily = sql.executeQuery("select workspace_id, scan_day, breakdown from workspace_daily"
+                    + " order by workspace_id, scan_day")) {
+                while (daily.next()) {
+                    rows.add("daily " + daily.getString(1) + " " + daily.getObject(2, java.time.LocalDate.class)
+                            + " " + daily.getString(3));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static void execute(DataSource dataSource, String statement) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
+            sql.execute(statement);
+        }
+    }
+}
