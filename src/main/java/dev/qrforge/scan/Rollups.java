@@ -12,6 +12,7 @@ import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -284,6 +285,9 @@ final class Rollups {
         if (batch.isEmpty()) {
             return added;
         }
+        if (postgres && !table.lockedByCode()) {
+            createMissingRows(connection, table, batch.keySet());
+        }
         Map<Key, Totals> stored = postgres ? storedRowsPostgres(connection, table, batch.keySet())
                 : storedRowsH2(connection, table, batch.keySet());
         List<Object[]> updates = new ArrayList<>();
@@ -356,6 +360,21 @@ final class Rollups {
             }
         }
         return stored;
+    }
+
+    /**
+     * Creates, empty, the rows among {@code keys} of a table several codes' flushes share (a workspace's), so that
+     * every flush then updates rows it has locked: two nodes flushing codes of one workspace would otherwise both
+     * insert its new hour's row, and one flush would fail. Created in key order, as they are locked, so two flushes
+     * cannot wait on each other's new rows (an hour's or day's ISO text sorts as its time does).
+     */
+    private static void createMissingRows(Connection connection, Table table, java.util.Set<Key> keys)
+            throws SQLException {
+        List<Object[]> empty = keys.stream()
+                .sorted(Comparator.comparing(Key::owner).thenComparing(k -> k.bucket().toString()))
+                .map(key -> table.row(key, Totals.none())).toList();
+        batch(connection, "insert into " + table.name() + " (" + Sql.names(table.columns(), "") + ") values ("
+                + Sql.parameters(table.columns()) + ") on conflict do nothing", empty);
     }
 
     private static Map<Key, Totals> storedRowsH2(Connection connection, Table table, java.util.Set<Key> keys)
