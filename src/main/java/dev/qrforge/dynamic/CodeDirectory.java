@@ -100,6 +100,18 @@ public class CodeDirectory {
         }
     }
 
+    /**
+     * What {@link #lookup} would answer, when it can answer from the cache alone (the code is cached, and its entry
+     * fresh or being reloaded by another thread); empty when only {@link #lookup}, which may read the database, can
+     * tell.
+     */
+    public Optional<Optional<RouteTarget>> cached(String shortCode) {
+        Slot slot = cache.get(shortCode);
+        Entry entry = slot == null ? null : slot.entry;
+        return entry != null && (clock.millis() - entry.loadedAtMillis() < ttlMillis || slot.refreshing.get())
+                ? Optional.of(entry.target()) : Optional.empty();
+    }
+
     private Optional<RouteTarget> reload(String shortCode, Slot slot, Entry entry, long now) {
         Optional<RouteTarget> target;
         try {
