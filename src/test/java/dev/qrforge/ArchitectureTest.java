@@ -47,7 +47,7 @@ class ArchitectureTest {
             entry("content", Set.of("api", "platform")),
             entry("qr", Set.of("render", "safety", "images", "content", "admission", "security", "api", "platform")),
             entry("dynamic", Set.of("qr", "scan", "client", "security", "api", "platform")),
-            entry("redirect", Set.of("dynamic", "scan", "client", "platform")),
+            entry("redirect", Set.of("dynamic", "scan", "client", "security", "api", "platform")),
             entry("analytics", Set.of("dynamic", "qr", "scan", "security", "api", "platform")),
             entry("bulk", Set.of("qr", "render", "safety", "content", "admission", "security", "api", "platform")),
             entry("composite", Set.of("qr", "render", "safety", "images", "admission", "security", "api",

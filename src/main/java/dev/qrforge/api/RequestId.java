@@ -12,7 +12,12 @@ public class RequestId {
 
     public static final String HEADER = "X-Request-Id";
 
-    private final String value = Ids.nextUnguarded("req_");
+    private final String value = mint();
+
+    /** A new request id: this bean's, or that of a request served outside the servlet chain. */
+    public static String mint() {
+        return Ids.nextUnguarded("req_");
+    }
 
     public String value() {
         return value;

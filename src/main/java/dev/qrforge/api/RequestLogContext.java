@@ -15,23 +15,34 @@ import org.jboss.logging.MDC;
  * serving it names it (the log formats print {@code %X{request_id}}; the JSON format carries the MDC), whichever
  * servlet serves it: the API or the redirect path. A servlet filter rather than a JAX-RS one because only it
  * encloses everything the request runs, and can take the id off again before the thread serves another request.
+ * The scan path's lane beside the servlet chain ({@code redirect.ScanLane}) names its requests through
+ * {@link #naming} too.
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class RequestLogContext extends HttpFilter {
 
     public static final String MDC_KEY = "request_id";
 
+    /** The request's id in the MDC, until closed. */
+    public interface Scope extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     @Inject
     RequestId requestId;
+
+    /** Names the request {@code id} in the current thread's MDC until the scope is closed. */
+    public static Scope naming(String id) {
+        MDC.put(MDC_KEY, id);
+        return () -> MDC.remove(MDC_KEY);
+    }
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        MDC.put(MDC_KEY, requestId.value());
-        try {
+        try (Scope named = naming(requestId.value())) {
             chain.doFilter(request, response);
-        } finally {
-            MDC.remove(MDC_KEY);
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.qrforge.client;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
@@ -38,10 +37,16 @@ public final class ClientFactsResolver implements AutoCloseable {
         this.geoIp = settings.geoIpDatabase().isPresent() ? new GeoIp(settings.geoIpDatabase().get()) : null;
     }
 
-    public ClientFacts resolve(HttpServletRequest request) {
+    /**
+     * The headers of a request as {@link #resolve(String, Function)} reads them.
+     *
+     * @param first a header's first line by name, null when absent
+     * @param lines every line of a header by name, in order, none when absent
+     */
+    public static Function<String, String> headers(Function<String, String> first,
+            Function<String, ? extends Iterable<String>> lines) {
         // A request may carry X-Forwarded-For more than once; the lines are one list in order (RFC 9110 §5.3).
-        return resolve(request.getRemoteAddr(), name -> name.equals(FORWARDED_FOR)
-                ? String.join(",", Collections.list(request.getHeaders(name))) : request.getHeader(name));
+        return name -> name.equals(FORWARDED_FOR) ? String.join(",", lines.apply(name)) : first.apply(name);
     }
 
     /**

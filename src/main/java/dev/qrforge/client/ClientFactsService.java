@@ -6,12 +6,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -67,7 +67,8 @@ public class ClientFactsService {
         }
     }
 
-    public ClientFacts resolve(HttpServletRequest request) {
-        return resolver.resolve(request);
+    /** See {@link ClientFactsResolver#resolve(String, Function)} and {@link ClientFactsResolver#headers}. */
+    public ClientFacts resolve(String peerAddress, Function<String, String> header) {
+        return resolver.resolve(peerAddress, header);
     }
 }

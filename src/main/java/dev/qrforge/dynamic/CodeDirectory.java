@@ -2,6 +2,7 @@ package dev.qrforge.dynamic;
 
 import dev.qrforge.platform.DatabaseFailures;
 import dev.qrforge.scan.ScanBuffer;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -11,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 
@@ -37,10 +39,18 @@ public class CodeDirectory {
     /** What the cache holds for a short code: filled by the thread that loaded it, refreshed in place. */
     static final class Slot {
         private volatile Entry entry;
+        /** Set while one thread reloads an expired entry; the others keep serving the entry they found. */
+        private final AtomicBoolean refreshing = new AtomicBoolean();
     }
 
+    /**
+     * What the server binds is a lazy wrapper that asks the cache container for the cache again on every call,
+     * under a lock of the container's that every scan thread then queues on; {@link #resolveCache} asks once.
+     */
     @Resource(lookup = "java:jboss/infinispan/cache/qrforge/codes")
-    Cache<String, Slot> cache;
+    Cache<String, Slot> lazyCache;
+
+    private Cache<String, Slot> cache;
 
     @PersistenceContext
     EntityManager em;
@@ -55,6 +65,15 @@ public class CodeDirectory {
     @ConfigProperty(name = "qrforge.scan-cache-ttl-millis", defaultValue = "2000")
     long ttlMillis;
 
+    /**
+     * The cache as the container hands it to this deployment (with the media types of the deployment's class
+     * loader, the thread context's here), for as long as the deployment lives: the deployment depends on it.
+     */
+    @PostConstruct
+    void resolveCache() {
+        cache = lazyCache.getAdvancedCache();
+    }
+
     public Optional<RouteTarget> lookup(String shortCode) {
         long now = clock.millis();
         Slot slot = cache.get(shortCode);
@@ -66,6 +85,34 @@ public class CodeDirectory {
         if (entry != null && now - entry.loadedAtMillis() < ttlMillis) {
             return entry.target();
         }
+        if (entry == null) {
+            return reload(shortCode, slot, null, now);
+        }
+        // An expired entry is reloaded by one thread; the scans arriving meanwhile follow the entry as it was,
+        // rather than every one of them queuing for the same row (behind a flush's commit, at times).
+        if (!slot.refreshing.compareAndSet(false, true)) {
+            return entry.target();
+        }
+        try {
+            return reload(shortCode, slot, entry, now);
+        } finally {
+            slot.refreshing.set(false);
+        }
+    }
+
+    /**
+     * What {@link #lookup} would answer, when it can answer from the cache alone (the code is cached, and its entry
+     * fresh or being reloaded by another thread); empty when only {@link #lookup}, which may read the database, can
+     * tell.
+     */
+    public Optional<Optional<RouteTarget>> cached(String shortCode) {
+        Slot slot = cache.get(shortCode);
+        Entry entry = slot == null ? null : slot.entry;
+        return entry != null && (clock.millis() - entry.loadedAtMillis() < ttlMillis || slot.refreshing.get())
+                ? Optional.of(entry.target()) : Optional.empty();
+    }
+
+    private Optional<RouteTarget> reload(String shortCode, Slot slot, Entry entry, long now) {
         Optional<RouteTarget> target;
         try {
             target = scans.withCountsSteady(() -> load(shortCode));

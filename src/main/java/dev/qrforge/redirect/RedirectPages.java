@@ -34,16 +34,11 @@ final class RedirectPages {
     private RedirectPages() {
     }
 
-    static void write(HttpServletResponse response, Page page, boolean withBody) throws IOException {
-        byte[] html = page.html();
-        response.setStatus(page.status());
+    static void write(ScanExchange exchange, Page page, boolean withBody) throws IOException {
+        exchange.status(page.status());
         if (page.status() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
-            response.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+            exchange.header("Retry-After", RETRY_AFTER_SECONDS);
         }
-        response.setContentType("text/html;charset=utf-8");
-        response.setContentLength(html.length);
-        if (withBody) {
-            response.getOutputStream().write(html);
-        }
+        exchange.body("text/html;charset=utf-8", page.html(), withBody);
     }
 }

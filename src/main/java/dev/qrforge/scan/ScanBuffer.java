@@ -140,6 +140,14 @@ public class ScanBuffer {
         }
     }
 
+    /**
+     * Whether the buffer holds fewer scans than its capacity: recording one now asks for no flush on the recording
+     * thread (that takes twice the capacity), so a thread that must not wait may record it.
+     */
+    public boolean belowCapacity() {
+        return size.get() < capacity;
+    }
+
     /** Counted scans of this code that this node holds and has not written yet. */
     public long pending(String codeId) {
         AtomicLong count = pending.get(codeId);

@@ -45,8 +45,12 @@ import org.junit.jupiter.api.TestMethodOrder;
 @DatabaseIndependent
 class ClusterIT {
 
-    private static final int OFFSET_A = 850;
-    private static final int OFFSET_B = 950;
+    /**
+     * The nodes' port offsets, clear of the suite's server. A build running beside another one on the same machine
+     * moves them with -Dit.cluster.offset-a/-b, as it moves the suite's server with -Dit.port.offset.
+     */
+    private static final int OFFSET_A = Integer.getInteger("it.cluster.offset-a", 850);
+    private static final int OFFSET_B = Integer.getInteger("it.cluster.offset-b", 950);
     private static final double FLUSH_SECONDS = 1;
     private static final int GENERATION_LIMIT = 40;
     /** Clients at once in the concurrent runs, half of them on each node. */

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 @DatabaseIndependent
 class DatabaseOutageIT {
 
+    /** The server's port offset, clear of the suite's; -Dit.outage.offset moves it beside another build. */
+    private static final int OFFSET = Integer.getInteger("it.outage.offset", 700);
     private static final int CAPACITY = 100;
     private static final int MAX_EVENTS = 200;
     private static final int BEFORE = 30;
@@ -33,7 +35,7 @@ class DatabaseOutageIT {
     @Test
     void scansAreCountedThroughAnOutageAndWrittenWhenTheDatabaseReturns() throws Exception {
         try (ScratchPostgres postgres = ScratchPostgres.start(Paths.get("target", "it-postgres-outage"));
-                ProvisionedServer server = new ProvisionedServer("it-server-outage", 700, environment(postgres))) {
+                ProvisionedServer server = new ProvisionedServer("it-server-outage", OFFSET, environment(postgres))) {
             server.start(Api.KEY);
             Api.Reply created = Api.send(Api.requestTo(server.baseUrl(), Api.KEY, "/api/v1/dynamic")
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(

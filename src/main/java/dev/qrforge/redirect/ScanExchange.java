@@ -1,0 +1,27 @@
+package dev.qrforge.redirect;
+
+import java.io.IOException;
+import java.util.function.Function;
+
+/**
+ * One scan as {@link ScanAnswers} reads and answers it, whichever way it came in: through the servlet chain
+ * ({@link RedirectServlet}) or the lane ahead of it ({@link ScanLane}).
+ */
+interface ScanExchange {
+
+    /** The path after {@code /s/}, as it came: it may be no short code at all. */
+    String shortCode();
+
+    /** The direct peer's IP address. */
+    String peerAddress();
+
+    /** The request's headers as {@code ClientFactsService.resolve} reads them. */
+    Function<String, String> requestHeaders();
+
+    void status(int status);
+
+    void header(String name, String value);
+
+    /** The answer's body, after its status and headers: its length always goes out, its bytes only with a body. */
+    void body(String contentType, byte[] bytes, boolean withBody) throws IOException;
+}
