@@ -115,10 +115,14 @@ class ConsoleDesignerIT extends ServerTest {
         return reply.json().path("items");
     }
 
-    /** The verdict the page shows must be the API's for the same request: score, status and warnings. */
+    /**
+     * The verdict the page shows must be the API's for the same request: score, status and warnings. Waited for:
+     * the preview of the control changed last may still be on its way while the one before it reads "ready".
+     */
     private static void assertShowsVerdict(ConsoleBrowser browser, JsonNode safety) {
-        assertThat(browser.driver().findElement(METER).getAttribute("value"))
-                .isEqualTo(String.valueOf(safety.path("score").asInt()));
+        String score = String.valueOf(safety.path("score").asInt());
+        // Times out, failing the test, if the page never shows the API's score.
+        browser.until(driver -> score.equals(driver.findElement(METER).getAttribute("value")));
         assertThat(browser.driver().findElement(BADGE).getText()).isEqualTo(safety.path("status").asText());
         List<String> expected = new ArrayList<>();
         safety.path("warnings").forEach(warning -> expected.add(warning.asText()));
