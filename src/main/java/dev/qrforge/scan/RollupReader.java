@@ -27,17 +27,28 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class RollupReader {
 
+    /** The two stretches of hours at a range's ends ({@link Split}). */
+    private static final String EDGE_HOURS = " and ((hour_start >= ? and hour_start < ?)"
+            + " or (hour_start >= ? and hour_start < ?))";
     /** Formats: the owner's hourly table, and its condition; the owner's daily table, and its condition. */
     private static final String HOURLY = "select hour_start, sum(scans), sum(unique_scans), sum(bot_scans)"
             + " from %1$s where %2$s and hour_start >= ? and hour_start < ? group by hour_start";
     private static final String BREAKDOWNS_DAILY = "select breakdown from %3$s"
             + " where %4$s and scan_day >= ? and scan_day < ?";
-    private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s"
-            + " and ((hour_start >= ? and hour_start < ?) or (hour_start >= ? and hour_start < ?))";
-    private static final String TOP_CODES = "select dynamic_code_id, sum(scans), sum(unique_scans) from scan_hourly"
-            + " where dynamic_code_id in (select id from dynamic_code where workspace_id = ?)"
-            + " and hour_start >= ? and hour_start < ? group by dynamic_code_id"
-            + " order by sum(scans) desc, dynamic_code_id limit ?";
+    private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s" + EDGE_HOURS;
+    private static final String WORKSPACE_CODES = "dynamic_code_id in (select id from dynamic_code"
+            + " where workspace_id = ?)";
+    /**
+     * Every code's daily totals over the whole UTC days, its hourly ones over the partial days at either end: the same
+     * sums as adding up its hours (a day's row is its hours added up), from about a 24th of the rows, each read from
+     * an index (schema version 15). Still one row per code and day, so the cost grows with codes times days; running
+     * totals per code, which would make it two rows per code, are not built (docs/benchmarks.md, "Top codes").
+     */
+    private static final String TOP_CODES = "select dynamic_code_id, sum(scans), sum(unique_scans) from ("
+            + "select dynamic_code_id, scans, unique_scans from scan_daily where " + WORKSPACE_CODES
+            + " and scan_day >= ? and scan_day < ?"
+            + " union all select dynamic_code_id, scans, unique_scans from scan_hourly where " + WORKSPACE_CODES
+            + EDGE_HOURS + ") r group by dynamic_code_id order by sum(scans) desc, dynamic_code_id limit ?";
 
     /** The codes' scans in one UTC hour. */
     public record Hour(Instant start, long scans, long uniqueScans, long botScans) {
@@ -100,12 +111,14 @@ public class RollupReader {
      */
     public List<CodeTotals> top(String workspaceId, Instant from, Instant to, int limit) {
         List<CodeTotals> top = new ArrayList<>();
+        Split split = Split.of(from, to);
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement query = connection.prepareStatement(TOP_CODES)) {
             query.setString(1, workspaceId);
-            query.setObject(2, utc(from));
-            query.setObject(3, utc(to));
-            query.setInt(4, limit);
+            split.bindDays(query, 2);
+            query.setString(4, workspaceId);
+            split.bindEdges(query, 5);
+            query.setInt(9, limit);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     top.add(new CodeTotals(rows.getString(1), rows.getLong(2), rows.getLong(3)));
@@ -123,36 +136,55 @@ public class RollupReader {
         for (ScanDimension dimension : ScanDimension.values()) {
             result.put(dimension, new HashMap<>());
         }
-        Instant firstDay = from.truncatedTo(ChronoUnit.DAYS);
-        if (firstDay.isBefore(from)) {
-            firstDay = firstDay.plus(1, ChronoUnit.DAYS);
-        }
-        Instant endDay = to.truncatedTo(ChronoUnit.DAYS);
+        Split split = Split.of(from, to);
         try (Connection connection = dataSource.getConnection()) {
-            if (firstDay.isBefore(endDay)) {
+            if (split.firstDay().isBefore(split.endDay())) {
                 try (PreparedStatement daily = connection.prepareStatement(codes.where(BREAKDOWNS_DAILY))) {
                     daily.setString(1, codes.parameter());
-                    daily.setObject(2, LocalDate.ofInstant(firstDay, ZoneOffset.UTC));
-                    daily.setObject(3, LocalDate.ofInstant(endDay, ZoneOffset.UTC));
+                    split.bindDays(daily, 2);
                     collect(daily, result);
                 }
-            } else {
-                // No whole UTC day inside: the hourly table covers everything, as one stretch.
-                firstDay = to;
-                endDay = to;
             }
             try (PreparedStatement hourly = connection.prepareStatement(codes.where(BREAKDOWNS_HOURLY))) {
                 hourly.setString(1, codes.parameter());
-                hourly.setObject(2, utc(from));
-                hourly.setObject(3, utc(firstDay));
-                hourly.setObject(4, utc(endDay));
-                hourly.setObject(5, utc(to));
+                split.bindEdges(hourly, 2);
                 collect(hourly, result);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
         }
         return result;
+    }
+
+    /**
+     * A range on hours cut into the whole UTC days [firstDay, endDay), read from daily rows, and the partial days
+     * [from, firstDay) and [endDay, to) at its ends, read from hourly ones. Without a whole day inside, the days are
+     * empty and the first stretch of hours covers the range.
+     */
+    private record Split(Instant from, Instant firstDay, Instant endDay, Instant to) {
+
+        static Split of(Instant from, Instant to) {
+            Instant firstDay = from.truncatedTo(ChronoUnit.DAYS);
+            if (firstDay.isBefore(from)) {
+                firstDay = firstDay.plus(1, ChronoUnit.DAYS);
+            }
+            Instant endDay = to.truncatedTo(ChronoUnit.DAYS);
+            return firstDay.isBefore(endDay) ? new Split(from, firstDay, endDay, to) : new Split(from, to, to, to);
+        }
+
+        /** Binds the days' first and end date to parameters {@code first} and the next. */
+        void bindDays(PreparedStatement query, int first) throws SQLException {
+            query.setObject(first, LocalDate.ofInstant(firstDay, ZoneOffset.UTC));
+            query.setObject(first + 1, LocalDate.ofInstant(endDay, ZoneOffset.UTC));
+        }
+
+        /** Binds the two stretches of hours, {@link #EDGE_HOURS}, to parameters {@code first} to {@code first + 3}. */
+        void bindEdges(PreparedStatement query, int first) throws SQLException {
+            query.setObject(first, utc(from));
+            query.setObject(first + 1, utc(firstDay));
+            query.setObject(first + 2, utc(endDay));
+            query.setObject(first + 3, utc(to));
+        }
     }
 
     private static void collect(PreparedStatement query, Map<ScanDimension, Map<String, Long>> into)

@@ -21,10 +21,11 @@ import java.util.stream.Stream;
 /**
  * The rollups the analytics read: per code and UTC hour ({@code scan_hourly}: people's scans, first-of-day
  * visitors, bots, and the breakdown of people's scans by dimension) and per code and UTC day ({@code scan_daily}:
- * the breakdown); and the same per workspace ({@code workspace_hourly}, {@code workspace_daily}): the sums of its
- * codes' rows, deleted codes included, so that a workspace's analytics read one row per hour or day however many
- * codes it has. A flush reads the rows its scans fall into, adds its scans, writes the existing rows back and inserts
- * the new ones: the codes' rows first, then their workspaces' rows with what the codes' rows gained.
+ * the same, its hours summed, for the top codes of a workspace's whole days); and the same per workspace
+ * ({@code workspace_hourly}, {@code workspace_daily}, the latter the breakdown only): the sums of its codes' rows,
+ * deleted codes included, so that a workspace's analytics read one row per hour or day however many codes it has.
+ * A flush reads the rows its scans fall into, adds its scans, writes the existing rows back and inserts the new ones:
+ * the codes' rows first, then their workspaces' rows with what the codes' rows gained.
  *
  * <p>Locks: a code's rollup rows are written only by a transaction that holds the code's row lock (a flush's count
  * update, an erasure's count reset, both taken before any rollup row), so they are read without locks of their own;
@@ -90,8 +91,8 @@ final class Rollups {
             new Column("unique_scans", "bigint"), new Column("bot_scans", "bigint"));
 
     /**
-     * A rollup table: keyed by owner and bucket; values are the totals (hourly only) and the breakdown, capped per
-     * dimension in a code's table, a plain sum in a workspace's.
+     * A rollup table: keyed by owner and bucket; values are the totals (but in a workspace's daily table) and the
+     * breakdown, capped per dimension in a code's table, a plain sum in a workspace's.
      */
     private record Table(String name, Column owner, Column bucket, Class<?> bucketType, boolean withTotals,
             boolean capped) {
@@ -136,7 +137,7 @@ final class Rollups {
     }
 
     private static final Table HOURLY = new Table("scan_hourly", CODE, HOUR, OffsetDateTime.class, true, true);
-    private static final Table DAILY = new Table("scan_daily", CODE, DAY, LocalDate.class, false, true);
+    private static final Table DAILY = new Table("scan_daily", CODE, DAY, LocalDate.class, true, true);
     private static final Table WORKSPACE_HOURLY = new Table("workspace_hourly", WORKSPACE, HOUR,
             OffsetDateTime.class, true, false);
     private static final Table WORKSPACE_DAILY = new Table("workspace_daily", WORKSPACE, DAY, LocalDate.class, false,
@@ -158,14 +159,20 @@ final class Rollups {
             ScanEvent event = events.get(i);
             Totals hour = hours.computeIfAbsent(new Key(event.codeId(), event.scannedAt().truncatedTo(ChronoUnit.HOURS)),
                     k -> Totals.none());
-            if (!event.counted()) {
-                hour.bots++;
-                continue;
-            }
-            hour.scans++;
-            hour.unique += unique[i] ? 1 : 0;
+            // A day gets a row whenever one of its hours does, bots only included: the whole days of a range then
+            // name the same codes as their hours (RollupReader.top).
             Totals day = days.computeIfAbsent(new Key(event.codeId(), ScanTables.utcDay(event.scannedAt())),
                     k -> Totals.none());
+            if (!event.counted()) {
+                hour.bots++;
+                day.bots++;
+                continue;
+            }
+            long first = unique[i] ? 1 : 0;
+            hour.scans++;
+            hour.unique += first;
+            day.scans++;
+            day.unique += first;
             for (ScanDimension dimension : ScanDimension.values()) {
                 String value = dimension.valueOf(event);
                 if (value != null && dimension.counts(unique[i])) {
@@ -188,10 +195,11 @@ final class Rollups {
     static void subtract(Connection connection, boolean postgres, Collection<String> codeIds) throws SQLException {
         for (Table[] tables : new Table[][] {{HOURLY, WORKSPACE_HOURLY}, {DAILY, WORKSPACE_DAILY}}) {
             Table codes = tables[0];
+            Table workspaces = tables[1];
             Map<Key, Totals> removed = new HashMap<>();
             // The caller holds the codes' row locks, so these rows stay as read until they are deleted.
             try (PreparedStatement select = connection.prepareStatement("select d." + WORKSPACE.name() + ", r."
-                    + codes.bucket().name() + ", " + Sql.names(codes.values(), "r.") + " from " + codes.name()
+                    + codes.bucket().name() + ", " + Sql.names(workspaces.values(), "r.") + " from " + codes.name()
                     + " r join dynamic_code d on d.id = r." + CODE.name() + " where r." + CODE.name()
                     + (postgres ? " = any(?::varchar[])" : " = ?") + " order by r." + CODE.name() + ", r."
                     + codes.bucket().name())) {
@@ -205,13 +213,13 @@ final class Rollups {
                     try (ResultSet rows = select.executeQuery()) {
                         while (rows.next()) {
                             Key key = new Key(rows.getString(1), codes.bucketOf(rows, 2));
-                            removed.computeIfAbsent(key, k -> Totals.none()).add(codes.totals(rows, 3).negated(),
+                            removed.computeIfAbsent(key, k -> Totals.none()).add(workspaces.totals(rows, 3).negated(),
                                     false);
                         }
                     }
                 }
             }
-            write(connection, postgres, tables[1], removed);
+            write(connection, postgres, workspaces, removed);
         }
     }
 
@@ -228,8 +236,10 @@ final class Rollups {
                             + Sql.names(workspaces.columns(), "") + ") values ("
                             + Sql.parameters(workspaces.columns()) + ")")) {
                 read.setFetchSize(BACKFILL_FETCH);
+                // What the workspace table keeps, which is all the codes' table had at schema version 14.
                 try (ResultSet rows = read.executeQuery("select d." + WORKSPACE.name() + ", r."
-                        + codes.bucket().name() + ", " + Sql.names(codes.values(), "r.") + " from " + codes.name()
+                        + codes.bucket().name() + ", " + Sql.names(workspaces.values(), "r.") + " from "
+                        + codes.name()
                         + " r join dynamic_code d on d.id = r." + CODE.name() + " order by d." + WORKSPACE.name()
                         + ", r." + codes.bucket().name())) {
                     Key key = null;
@@ -246,7 +256,7 @@ final class Rollups {
                             key = row;
                             sum = Totals.none();
                         }
-                        sum.add(codes.totals(rows, 3), false);
+                        sum.add(workspaces.totals(rows, 3), false);
                         if (pending == BACKFILL_BATCH) {
                             insert.executeBatch();
                             pending = 0;

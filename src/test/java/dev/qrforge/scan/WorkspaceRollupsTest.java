@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -42,9 +43,15 @@ class WorkspaceRollupsTest {
     private static final String CAPPED = "dyn_w1";
     private static final String DELETED_LATER = "dyn_w3";
     private static final String OTHER_WS_CODE = "dyn_solo";
-    /** Ranges read back: whole days; days with partial days at both ends; within one day. */
+    /** A code of {@link #WS} scanned by bots alone, in the first day's hours 6 to 8. */
+    private static final String BOTS_ONLY = "dyn_wbots";
+    /**
+     * Ranges read back: whole days; a whole day with partial days at both ends; a partial day then whole days; within
+     * one day.
+     */
     private static final List<Instant[]> RANGES = List.of(new Instant[] {START, START.plus(SPAN)},
             new Instant[] {START.plus(Duration.ofHours(5)), START.plus(Duration.ofHours(55))},
+            new Instant[] {START.plus(Duration.ofHours(7)), START.plus(SPAN)},
             new Instant[] {START.plus(Duration.ofHours(3)), START.plus(Duration.ofHours(9))});
 
     static Stream<Arguments> databases() {
@@ -71,18 +78,21 @@ class WorkspaceRollupsTest {
             }
             write(store, randomScans(random, 1500));
         }
+        write(store, botScans(random, 20));
+        List<String> workspaceCodes = new ArrayList<>(CODES);
+        workspaceCodes.add(BOTS_ONLY);
 
-        assertSums(reader, WS, CODES);
+        assertSums(reader, WS, workspaceCodes);
         assertSums(reader, "ws_" + OTHER_WS_CODE, List.of(OTHER_WS_CODE));
         assertThat(reader.breakdowns(RollupReader.Codes.ofWorkspace(WS), START, START.plus(SPAN))
                 .get(ScanDimension.REFERRER)).as("one code's values beyond its cap, and the others' values")
                 .containsKey(Breakdown.OTHER).hasSizeGreaterThan(Breakdown.MAX_VALUES + 1);
 
         store.erase(List.of("dyn_w2"));
-        assertSums(reader, WS, List.of(CAPPED, DELETED_LATER));
+        assertSums(reader, WS, List.of(CAPPED, DELETED_LATER, BOTS_ONLY));
         assertSums(reader, "ws_" + OTHER_WS_CODE, List.of(OTHER_WS_CODE));
 
-        store.erase(List.of(CAPPED, DELETED_LATER));
+        store.erase(List.of(CAPPED, DELETED_LATER, BOTS_ONLY));
         assertSums(reader, WS, List.of());
     }
 
@@ -133,19 +143,62 @@ class WorkspaceRollupsTest {
                 "daily " + WS + " 2026-03-01 {\"os\":{\"Android\":1,\"iOS\":4}}");
     }
 
+    @ParameterizedTest
+    @MethodSource("databases")
+    void migratingGivesEachCodesDayTheSumsOfItsUtcHours(String database) throws SQLException {
+        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        MigratedDatabases.flyway(dataSource, "14").migrate();
+        StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
+        StoredCodes.insertCode(dataSource, WS, "dyn_w2", false);
+        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
+                + " '2026-03-01 00:00:00+00', 3, 2, 1, '{\"os\":{\"iOS\":3}}')");
+        // 23:00 UTC is the next day in Berlin, the day before in New York: the row must go by UTC.
+        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
+                + " '2026-03-01 23:00:00+00', 4, 1, 0, '{\"os\":{\"iOS\":4}}')");
+        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
+                + " '2026-03-02 00:00:00+00', 2, 2, 0, '{\"os\":{\"iOS\":2}}')");
+        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
+                + " '2026-03-02 10:00:00+00', 0, 0, 4, null)");
+        execute(dataSource, "insert into scan_daily values ('dyn_w1', date '2026-03-01', '{\"os\":{\"iOS\":7}}')");
+
+        MigratedDatabases.flyway(dataSource, "latest").migrate();
+
+        List<String> days = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement();
+                ResultSet daily = sql.executeQuery("select dynamic_code_id, scan_day, scans, unique_scans, bot_scans,"
+                        + " breakdown from scan_daily order by dynamic_code_id, scan_day")) {
+            while (daily.next()) {
+                days.add(daily.getString(1) + " " + daily.getObject(2, java.time.LocalDate.class) + " "
+                        + daily.getLong(3) + " " + daily.getLong(4) + " " + daily.getLong(5) + " "
+                        + daily.getString(6));
+            }
+        }
+        assertThat(days).containsExactly("dyn_w1 2026-03-01 7 3 1 {\"os\":{\"iOS\":7}}",
+                "dyn_w1 2026-03-02 2 2 0 {}", "dyn_w2 2026-03-02 0 0 4 {}");
+        RollupReader reader = new RollupReader();
+        reader.dataSource = dataSource;
+        assertThat(reader.top(WS, START, START.plus(SPAN), 10)).containsExactly(
+                new RollupReader.CodeTotals("dyn_w1", 9, 5), new RollupReader.CodeTotals("dyn_w2", 0, 0));
+    }
+
     /** A fresh store holding {@link #CODES} in {@link #WS} and {@link #OTHER_WS_CODE} in a workspace of its own. */
     private static ScanStore storeWithCodes(String database) throws SQLException {
         ScanStore store = StoredCodes.store(database, PG_SCHEMA);
         for (String code : CODES) {
             StoredCodes.insertCode(store.dataSource, WS, code, false);
         }
+        StoredCodes.insertCode(store.dataSource, WS, BOTS_ONLY, false);
         StoredCodes.insertCode(store.dataSource, OTHER_WS_CODE, false);
         return store;
     }
 
-    /** Asserts that the workspace's analytics are its codes' added up, over every range of {@link #RANGES}. */
+    /**
+     * Asserts that the workspace's analytics are its codes' added up, over every range of {@link #RANGES}; and that
+     * its top codes are those with hourly rows in the range, by the sums of those rows.
+     */
     private static void assertSums(RollupReader reader, String workspaceId, List<String> codes) {
         for (Instant[] range : RANGES) {
+            List<RollupReader.CodeTotals> expectedTop = new ArrayList<>();
             TreeMap<Instant, List<Long>> expectedHours = new TreeMap<>();
             Map<ScanDimension, Map<String, Long>> expectedBreakdowns = new EnumMap<>(ScanDimension.class);
             for (ScanDimension dimension : ScanDimension.values()) {
@@ -153,8 +206,18 @@ class WorkspaceRollupsTest {
             }
             for (String code : codes) {
                 RollupReader.Codes one = RollupReader.Codes.one(code);
-                reader.hours(one, range[0], range[1], hour -> expectedHours.merge(hour.start(),
-                        List.of(hour.scans(), hour.uniqueScans(), hour.botScans()), WorkspaceRollupsTest::plus));
+                long[] sums = new long[2];
+                boolean[] any = new boolean[1];
+                reader.hours(one, range[0], range[1], hour -> {
+                    expectedHours.merge(hour.start(), List.of(hour.scans(), hour.uniqueScans(), hour.botScans()),
+                            WorkspaceRollupsTest::plus);
+                    sums[0] += hour.scans();
+                    sums[1] += hour.uniqueScans();
+                    any[0] = true;
+                });
+                if (any[0]) {
+                    expectedTop.add(new RollupReader.CodeTotals(code, sums[0], sums[1]));
+                }
                 reader.breakdowns(one, range[0], range[1]).forEach((dimension, values) -> values.forEach(
                         (value, scans) -> expectedBreakdowns.get(dimension).merge(value, scans, Long::sum)));
             }
@@ -170,6 +233,12 @@ class WorkspaceRollupsTest {
             assertThat(hours).as("hours of " + what).isEqualTo(expectedHours);
             assertThat(reader.breakdowns(workspace, range[0], range[1])).as("breakdowns of " + what)
                     .isEqualTo(expectedBreakdowns);
+            expectedTop.sort(Comparator.comparing(RollupReader.CodeTotals::scans).reversed()
+                    .thenComparing(RollupReader.CodeTotals::codeId));
+            assertThat(reader.top(workspaceId, range[0], range[1], 10)).as("top codes of " + what)
+                    .isEqualTo(expectedTop);
+            assertThat(reader.top(workspaceId, range[0], range[1], 2)).as("top 2 codes of " + what)
+                    .isEqualTo(expectedTop.subList(0, Math.min(2, expectedTop.size())));
         }
     }
 
@@ -199,6 +268,18 @@ class WorkspaceRollupsTest {
                     : new Route(Route.RULE, 0, "split", random.nextInt(2), "https://example.com/" + code);
             Instant at = START.plusSeconds(random.nextLong(code.equals(CAPPED) ? 86_400 : SPAN.toSeconds()));
             scans.add(new ScanEvent(code, at, facts, "v" + random.nextInt(30), route));
+        }
+        return scans;
+    }
+
+    /** Bots' scans of {@link #BOTS_ONLY} in the first day's hours 6 to 8, counted nowhere but in its bot scans. */
+    private static List<ScanEvent> botScans(Random random, int n) {
+        ClientFacts bot = new ClientFacts(null, null, "other", "Googlebot", "2.1", "US", null, null, null, null, true,
+                null);
+        List<ScanEvent> scans = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            scans.add(new ScanEvent(BOTS_ONLY, START.plusSeconds(6 * 3600 + random.nextLong(3 * 3600)), bot, null,
+                    null));
         }
         return scans;
     }
