@@ -1,6 +1,7 @@
 package dev.qrforge.testing;
 
 import dev.qrforge.platform.DatabaseMigrations;
+import dev.qrforge.scan.DailyTotalsMigration;
 import dev.qrforge.scan.PackedBreakdownsMigration;
 import dev.qrforge.scan.RollupFillFactorMigration;
 import dev.qrforge.scan.WorkspaceRollupsMigration;
@@ -75,7 +76,7 @@ public final class MigratedDatabases {
         return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration(),
-                        new WorkspaceRollupsMigration())
+                        new WorkspaceRollupsMigration(), new DailyTotalsMigration())
                 .target(target).load();
     }
 
