@@ -46,7 +46,8 @@ public class DailyTotalsMigration extends FeatureMigration {
                     + " bot_scans = h.bot_scans"
                     + " when not matched then insert (dynamic_code_id, scan_day, breakdown, scans, unique_scans,"
                     + " bot_scans) values (h.dynamic_code_id, h.scan_day, '{}', h.scans, h.unique_scans, h.bot_scans)");
-            ddl.execute("create index scan_daily_totals on scan_daily (dynamic_code_id, scan_day, scans, unique_scans)");
+            ddl.execute("create index scan_daily_totals on scan_daily"
+                    + " (dynamic_code_id, scan_day, scans, unique_scans)");
             ddl.execute("create index scan_hourly_hour on scan_hourly (hour_start)");
         }
     }

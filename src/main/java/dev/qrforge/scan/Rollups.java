@@ -213,8 +213,8 @@ final class Rollups {
                     try (ResultSet rows = select.executeQuery()) {
                         while (rows.next()) {
                             Key key = new Key(rows.getString(1), codes.bucketOf(rows, 2));
-                            removed.computeIfAbsent(key, k -> Totals.none()).add(workspaces.totals(rows, 3).negated(),
-                                    false);
+                            removed.computeIfAbsent(key, k -> Totals.none())
+                                    .add(workspaces.totals(rows, 3).negated(), false);
                         }
                     }
                 }
@@ -239,9 +239,8 @@ final class Rollups {
                 // What the workspace table keeps, which is all the codes' table had at schema version 14.
                 try (ResultSet rows = read.executeQuery("select d." + WORKSPACE.name() + ", r."
                         + codes.bucket().name() + ", " + Sql.names(workspaces.values(), "r.") + " from "
-                        + codes.name()
-                        + " r join dynamic_code d on d.id = r." + CODE.name() + " order by d." + WORKSPACE.name()
-                        + ", r." + codes.bucket().name())) {
+                        + codes.name() + " r join dynamic_code d on d.id = r." + CODE.name() + " order by d."
+                        + WORKSPACE.name() + ", r." + codes.bucket().name())) {
                     Key key = null;
                     Totals sum = null;
                     int pending = 0;

@@ -125,12 +125,9 @@ class WorkspaceRollupsTest {
         MigratedDatabases.flyway(dataSource, "13").migrate();
         StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
         StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);
-        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
-                + " '2026-03-01 10:00:00+00', 3, 2, 1, '{\"os\":{\"iOS\":3}}')");
-        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
-                + " '2026-03-01 10:00:00+00', 2, 1, 0, '{\"os\":{\"Android\":1,\"iOS\":1}}')");
-        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
-                + " '2026-03-01 11:00:00+00', 0, 0, 4, null)");
+        insertHour(dataSource, "dyn_w1", "2026-03-01 10:00:00", 3, 2, 1, "{\"os\":{\"iOS\":3}}");
+        insertHour(dataSource, "dyn_w2", "2026-03-01 10:00:00", 2, 1, 0, "{\"os\":{\"Android\":1,\"iOS\":1}}");
+        insertHour(dataSource, "dyn_w2", "2026-03-01 11:00:00", 0, 0, 4, null);
         execute(dataSource, "insert into scan_daily values ('dyn_w1', date '2026-03-01', '{\"os\":{\"iOS\":3}}')");
         execute(dataSource, "insert into scan_daily values ('dyn_w2', date '2026-03-01',"
                 + " '{\"os\":{\"Android\":1,\"iOS\":1}}')");
@@ -150,15 +147,11 @@ class WorkspaceRollupsTest {
         MigratedDatabases.flyway(dataSource, "14").migrate();
         StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
         StoredCodes.insertCode(dataSource, WS, "dyn_w2", false);
-        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
-                + " '2026-03-01 00:00:00+00', 3, 2, 1, '{\"os\":{\"iOS\":3}}')");
+        insertHour(dataSource, "dyn_w1", "2026-03-01 00:00:00", 3, 2, 1, "{\"os\":{\"iOS\":3}}");
         // 23:00 UTC is the next day in Berlin, the day before in New York: the row must go by UTC.
-        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
-                + " '2026-03-01 23:00:00+00', 4, 1, 0, '{\"os\":{\"iOS\":4}}')");
-        execute(dataSource, "insert into scan_hourly values ('dyn_w1', timestamp with time zone"
-                + " '2026-03-02 00:00:00+00', 2, 2, 0, '{\"os\":{\"iOS\":2}}')");
-        execute(dataSource, "insert into scan_hourly values ('dyn_w2', timestamp with time zone"
-                + " '2026-03-02 10:00:00+00', 0, 0, 4, null)");
+        insertHour(dataSource, "dyn_w1", "2026-03-01 23:00:00", 4, 1, 0, "{\"os\":{\"iOS\":4}}");
+        insertHour(dataSource, "dyn_w1", "2026-03-02 00:00:00", 2, 2, 0, "{\"os\":{\"iOS\":2}}");
+        insertHour(dataSource, "dyn_w2", "2026-03-02 10:00:00", 0, 0, 4, null);
         execute(dataSource, "insert into scan_daily values ('dyn_w1', date '2026-03-01', '{\"os\":{\"iOS\":7}}')");
 
         MigratedDatabases.flyway(dataSource, "latest").migrate();
@@ -312,6 +305,14 @@ class WorkspaceRollupsTest {
             }
         }
         return rows;
+    }
+
+    /** A code's hourly rollup row, as stored before the flush writes any: {@code hour} in UTC. */
+    private static void insertHour(DataSource dataSource, String code, String hour, long scans, long unique,
+            long bots, String breakdown) throws SQLException {
+        execute(dataSource, "insert into scan_hourly values ('" + code + "', timestamp with time zone '" + hour
+                + "+00', " + scans + ", " + unique + ", " + bots + ", " + (breakdown == null ? "null"
+                : "'" + breakdown + "'") + ")");
     }
 
     private static void execute(DataSource dataSource, String statement) throws SQLException {
