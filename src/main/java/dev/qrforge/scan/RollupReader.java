@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.postgresql.PGStatement;
 
 /**
  * Reads the rollups the flush maintains ({@link Rollups}), never the raw events: hourly totals, and the breakdowns,
@@ -40,7 +41,7 @@ public class RollupReader {
             + " where workspace_id = ?)";
     /**
      * Every code's daily totals over the whole UTC days, its hourly ones over the partial days at either end: the same
-     * sums as adding up its hours (a day's row is its hours added up), from about a 24th of the rows, each read from
+     * sums as adding up its hours, a day's row being its hours added up, from about a 24th of the rows, each read from
      * an index (schema version 15). Still one row per code and day, so the cost grows with codes times days; running
      * totals per code, which would make it two rows per code, are not built (docs/benchmarks.md, "Top codes").
      */
@@ -114,6 +115,13 @@ public class RollupReader {
         Split split = Split.of(from, to);
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement query = connection.prepareStatement(TOP_CODES)) {
+            if (Sql.postgres(connection)) {
+                // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
+                // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
+                // the hundreds of thousands there are on disk instead of hashing them (twice the time, measured in
+                // docs/benchmarks.md, "Top codes").
+                query.unwrap(PGStatement.class).setPrepareThreshold(0);
+            }
             query.setString(1, workspaceId);
             split.bindDays(query, 2);
             query.setString(4, workspaceId);
