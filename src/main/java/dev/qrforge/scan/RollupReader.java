@@ -118,8 +118,8 @@ public class RollupReader {
             if (Sql.postgres(connection)) {
                 // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
                 // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
-                // the hundreds of thousands there are on disk instead of hashing them (twice the time, measured in
-                // docs/benchmarks.md, "Top codes").
+                // the hundreds of thousands there are on disk instead of hashing them (nearly twice the time,
+                // measured in docs/benchmarks.md, "Top codes").
                 query.unwrap(PGStatement.class).setPrepareThreshold(0);
             }
             query.setString(1, workspaceId);

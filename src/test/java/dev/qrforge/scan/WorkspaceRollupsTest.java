@@ -121,10 +121,7 @@ class WorkspaceRollupsTest {
     @ParameterizedTest
     @MethodSource("databases")
     void migratingFillsTheWorkspaceTablesFromStoredRollups(String database) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
-        MigratedDatabases.flyway(dataSource, "13").migrate();
-        StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
-        StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);
+        DataSource dataSource = twoCodesAt(database, "13");
         insertHour(dataSource, "dyn_w1", "2026-03-01 10:00:00", 3, 2, 1, "{\"os\":{\"iOS\":3}}");
         insertHour(dataSource, "dyn_w2", "2026-03-01 10:00:00", 2, 1, 0, "{\"os\":{\"Android\":1,\"iOS\":1}}");
         insertHour(dataSource, "dyn_w2", "2026-03-01 11:00:00", 0, 0, 4, null);
@@ -143,12 +140,9 @@ class WorkspaceRollupsTest {
     @ParameterizedTest
     @MethodSource("databases")
     void migratingGivesEachCodesDayTheSumsOfItsUtcHours(String database) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
-        MigratedDatabases.flyway(dataSource, "14").migrate();
-        StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
-        StoredCodes.insertCode(dataSource, WS, "dyn_w2", false);
+        DataSource dataSource = twoCodesAt(database, "14");
+        // Midnight UTC is the day before in New York, 23:00 UTC the next day in Berlin: days go by UTC.
         insertHour(dataSource, "dyn_w1", "2026-03-01 00:00:00", 3, 2, 1, "{\"os\":{\"iOS\":3}}");
-        // 23:00 UTC is the next day in Berlin, the day before in New York: the row must go by UTC.
         insertHour(dataSource, "dyn_w1", "2026-03-01 23:00:00", 4, 1, 0, "{\"os\":{\"iOS\":4}}");
         insertHour(dataSource, "dyn_w1", "2026-03-02 00:00:00", 2, 2, 0, "{\"os\":{\"iOS\":2}}");
         insertHour(dataSource, "dyn_w2", "2026-03-02 10:00:00", 0, 0, 4, null);
@@ -172,6 +166,15 @@ class WorkspaceRollupsTest {
         reader.dataSource = dataSource;
         assertThat(reader.top(WS, START, START.plus(SPAN), 10)).containsExactly(
                 new RollupReader.CodeTotals("dyn_w1", 9, 5), new RollupReader.CodeTotals("dyn_w2", 0, 0));
+    }
+
+    /** A fresh database at schema version {@code version} holding dyn_w1 and, deleted, dyn_w2 in {@link #WS}. */
+    private static DataSource twoCodesAt(String database, String version) throws SQLException {
+        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        MigratedDatabases.flyway(dataSource, version).migrate();
+        StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
+        StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);
+        return dataSource;
     }
 
     /** A fresh store holding {@link #CODES} in {@link #WS} and {@link #OTHER_WS_CODE} in a workspace of its own. */
