@@ -2,6 +2,7 @@ package dev.qrforge.safety;
 
 import boofcv.abst.fiducial.QrCodeDetector;
 import boofcv.alg.fiducial.qrcode.QrCode;
+import boofcv.concurrency.BoofConcurrency;
 import boofcv.factory.fiducial.FactoryFiducial;
 import boofcv.struct.image.GrayU8;
 import com.google.zxing.BinaryBitmap;
@@ -48,6 +49,17 @@ public final class DecodeVerifier {
      * small to read, which goes through every detector; BoofCV's polygon and grid structures take about as much.
      */
     private static final int DECODER_BYTES = 2 * 1024 * 1024;
+
+    static {
+        /*
+         * Codes are already verified one per request or batch thread, as many at once as admission control lets
+         * run. BoofCV's own fork-join split of its threshold would add a pool of threads outside that count, and a
+         * hand-off: a profile of sequential requests found each one parked on that pool for ~11 ms. Its detectors
+         * read the flag when they are created, and each read creates one. The flag is this deployment's own: the
+         * WAR bundles BoofCV.
+         */
+        BoofConcurrency.USE_CONCURRENT = false;
+    }
 
     private DecodeVerifier() {
     }
