@@ -145,7 +145,7 @@ public class CodeDirectory {
                 .map(code -> {
                     DynamicCode.Settings settings = code.settings();
                     return new RouteTarget(code.id(), settings.status(), settings.destinationUrl(), settings.rules(),
-                            settings.expiresAt(), settings.expiredUrl(), code.storedScanCount(),
+                            settings.utm(), settings.validity(), settings.expiredUrl(), code.storedScanCount(),
                             scans.flushed(code.id()), code.deleted());
                 });
     }

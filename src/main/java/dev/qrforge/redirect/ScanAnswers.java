@@ -126,18 +126,21 @@ class ScanAnswers {
             return;
         }
         Route route = outcome instanceof RoutingOutcome.Redirect redirect ? redirect.route() : null;
-        boolean expired = outcome instanceof RoutingOutcome.Expired;
+        RedirectPages.Page page = outcome instanceof RoutingOutcome.Expired ? RedirectPages.EXPIRED
+                : outcome instanceof RoutingOutcome.NotYetValid ? RedirectPages.NOT_YET_VALID : RedirectPages.PAUSED;
         if (count) {
             scans.record(new ScanEvent(target.get().codeId(), now, facts, visitorKeys.key(facts.client(),
                     exchange.requestHeaders().apply("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate()), route));
             metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED
-                    : expired ? ScanMetrics.Outcome.EXPIRED : ScanMetrics.Outcome.PAUSED, facts.bot());
+                    : page == RedirectPages.EXPIRED ? ScanMetrics.Outcome.EXPIRED
+                    : page == RedirectPages.NOT_YET_VALID ? ScanMetrics.Outcome.NOT_YET_VALID
+                    : ScanMetrics.Outcome.PAUSED, facts.bot());
         }
         if (route != null) {
             exchange.status(HttpServletResponse.SC_FOUND);
             exchange.header("Location", route.destinationUrl());
         } else {
-            RedirectPages.write(exchange, expired ? RedirectPages.EXPIRED : RedirectPages.PAUSED, count);
+            RedirectPages.write(exchange, page, count);
         }
     }
 }
