@@ -68,9 +68,9 @@ public final class DecodeVerifier {
      * decoders, and measures its contrast where the modules are.
      */
     public static Readback read(DecodeSample sample, RenderSpec spec, String expectedText) {
-        if (sample.sourceWidth() != spec.size() || sample.sourceHeight() != spec.size()) {
-            throw new IllegalArgumentException("sample is of " + sample.sourceWidth() + "×" + sample.sourceHeight()
-                    + " px, spec says " + spec.size());
+        if (sample.edge() != spec.size()) {
+            throw new IllegalArgumentException("sample is of " + sample.edge() + "×" + sample.edge() + " px, spec says "
+                    + spec.size());
         }
         if (!sample.complete()) {
             throw new IllegalStateException("the sample is missing rows");
