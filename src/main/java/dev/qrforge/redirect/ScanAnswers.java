@@ -3,6 +3,7 @@ package dev.qrforge.redirect;
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.client.ClientFactsService;
 import dev.qrforge.client.VisitorKeys;
+import dev.qrforge.dynamic.CachedTarget;
 import dev.qrforge.dynamic.CodeDirectory;
 import dev.qrforge.dynamic.RouteTarget;
 import dev.qrforge.dynamic.Router;
@@ -92,11 +93,14 @@ class ScanAnswers {
         if (!scans.belowCapacity()) {
             return false;
         }
-        Optional<Optional<RouteTarget>> cached = directory.cached(exchange.shortCode());
-        if (cached.isEmpty()) {
+        CachedTarget cached = directory.cached(exchange.shortCode());
+        if (cached instanceof CachedTarget.Known known) {
+            answer(exchange, Optional.of(known.target()), count);
+        } else if (cached instanceof CachedTarget.Unknown) {
+            answer(exchange, Optional.empty(), count);
+        } else {
             return false;
         }
-        answer(exchange, cached.get(), count);
         return true;
     }
 

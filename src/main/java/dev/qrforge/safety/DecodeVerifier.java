@@ -7,7 +7,6 @@ import boofcv.factory.fiducial.FactoryFiducial;
 import boofcv.struct.image.GrayU8;
 import com.google.zxing.BinaryBitmap;
 import com.google.zxing.DecodeHintType;
-import com.google.zxing.LuminanceSource;
 import com.google.zxing.PlanarYUVLuminanceSource;
 import com.google.zxing.ReaderException;
 import com.google.zxing.common.HybridBinarizer;
@@ -81,9 +80,9 @@ public final class DecodeVerifier {
      * decoders, and measures its contrast where the modules are.
      */
     public static Readback read(DecodeSample sample, RenderSpec spec, String expectedText) {
-        if (sample.sourceWidth() != spec.size() || sample.sourceHeight() != spec.size()) {
-            throw new IllegalArgumentException("sample is of " + sample.sourceWidth() + "×" + sample.sourceHeight()
-                    + " px, spec says " + spec.size());
+        if (sample.edge() != spec.size()) {
+            throw new IllegalArgumentException("sample is of " + sample.edge() + "×" + sample.edge() + " px, spec says "
+                    + spec.size());
         }
         if (!sample.complete()) {
             throw new IllegalStateException("the sample is missing rows");
@@ -100,11 +99,8 @@ public final class DecodeVerifier {
 
     /** Whether ZXing's detector reads {@code image} as {@code expectedText}. */
     public static boolean zxing(GreyImage image, String expectedText) {
-        return zxing(new PlanarYUVLuminanceSource(image.pixels(), image.width(), image.height(), 0, 0, image.width(),
-                image.height(), false), expectedText);
-    }
-
-    private static boolean zxing(LuminanceSource source, String expectedText) {
+        PlanarYUVLuminanceSource source = new PlanarYUVLuminanceSource(image.pixels(), image.width(), image.height(),
+                0, 0, image.width(), image.height(), false);
         // One bitmap for all attempts: it caches the binarised image.
         BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(source));
         for (Map<DecodeHintType, Boolean> hints : ATTEMPTS) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,13 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The per-workspace rollups on a real database ({@link MigratedDatabases}): whatever the flushes, deletions and
@@ -33,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag(MigratedDatabases.TAG)
 class WorkspaceRollupsTest {
 
-    private static final String PG_SCHEMA = "qrforge_workspace_rollup_test";
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_workspace_rollup_test");
     private static final Instant START = Instant.parse("2026-03-01T00:00:00Z");
     private static final Duration SPAN = Duration.ofDays(3);
     private static final String WS = "ws_many";
@@ -47,17 +45,7 @@ class WorkspaceRollupsTest {
             new Instant[] {START.plus(Duration.ofHours(5)), START.plus(Duration.ofHours(55))},
             new Instant[] {START.plus(Duration.ofHours(3)), START.plus(Duration.ofHours(9))});
 
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aWorkspacesRollupsAreItsCodesSummedThroughFlushesDeletionAndErasure(String database) throws SQLException {
         ScanStore store = storeWithCodes(database);
         RollupReader reader = new RollupReader();
@@ -86,8 +74,7 @@ class WorkspaceRollupsTest {
         assertSums(reader, WS, List.of());
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void theMigrationSumsTheCodesRowsAsTheFlushesDo(String database) throws SQLException {
         ScanStore store = storeWithCodes(database);
         Random random = new Random(14);
@@ -108,10 +95,9 @@ class WorkspaceRollupsTest {
         assertThat(workspaceRows(store.dataSource)).isEqualTo(maintained);
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void migratingFillsTheWorkspaceTablesFromStoredRollups(String database) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         MigratedDatabases.flyway(dataSource, "13").migrate();
         StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
         StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);
