@@ -102,14 +102,16 @@ public class CodeDirectory {
 
     /**
      * What {@link #lookup} would answer, when it can answer from the cache alone (the code is cached, and its entry
-     * fresh or being reloaded by another thread); empty when only {@link #lookup}, which may read the database, can
-     * tell.
+     * fresh or being reloaded by another thread); {@link CachedTarget.NotCached} when only {@link #lookup}, which
+     * may read the database, can tell.
      */
-    public Optional<Optional<RouteTarget>> cached(String shortCode) {
+    public CachedTarget cached(String shortCode) {
         Slot slot = cache.get(shortCode);
         Entry entry = slot == null ? null : slot.entry;
-        return entry != null && (clock.millis() - entry.loadedAtMillis() < ttlMillis || slot.refreshing.get())
-                ? Optional.of(entry.target()) : Optional.empty();
+        if (entry == null || (clock.millis() - entry.loadedAtMillis() >= ttlMillis && !slot.refreshing.get())) {
+            return new CachedTarget.NotCached();
+        }
+        return entry.target().isPresent() ? new CachedTarget.Known(entry.target().get()) : new CachedTarget.Unknown();
     }
 
     private Optional<RouteTarget> reload(String shortCode, Slot slot, Entry entry, long now) {
@@ -145,7 +147,7 @@ public class CodeDirectory {
                 .map(code -> {
                     DynamicCode.Settings settings = code.settings();
                     return new RouteTarget(code.id(), settings.status(), settings.destinationUrl(), settings.rules(),
-                            settings.expiresAt(), settings.expiredUrl(), code.storedScanCount(),
+                            settings.utm(), settings.validity(), settings.expiredUrl(), code.storedScanCount(),
                             scans.flushed(code.id()), code.deleted());
                 });
     }

@@ -33,8 +33,17 @@ public class DynamicCode {
     @Column(nullable = false)
     private String rules;
 
+    /** The campaign parameters as canonical JSON, or null. */
+    private String utm;
+
+    @Column(name = "valid_from")
+    private Instant validFrom;
+
     @Column(name = "expires_at")
     private Instant expiresAt;
+
+    @Column(name = "max_scans")
+    private Long maxScans;
 
     @Column(name = "expired_url")
     private String expiredUrl;
@@ -71,19 +80,23 @@ public class DynamicCode {
     }
 
     /** Everything a client may change after creation. */
-    record Settings(String destinationUrl, RuleSet rules, DynamicStatus status, Instant expiresAt, String expiredUrl) {
+    record Settings(String destinationUrl, RuleSet rules, Utm utm, DynamicStatus status, Validity validity,
+            String expiredUrl) {
     }
 
     Settings settings() {
-        return new Settings(destinationUrl, RuleSet.fromStored(rules), DynamicStatus.valueOf(status), expiresAt,
-                expiredUrl);
+        return new Settings(destinationUrl, RuleSet.fromStored(rules), Utm.fromStored(utm),
+                DynamicStatus.valueOf(status), new Validity(validFrom, expiresAt, maxScans), expiredUrl);
     }
 
     void apply(Settings settings, Instant now) {
         this.destinationUrl = settings.destinationUrl();
         this.rules = settings.rules().json();
+        this.utm = Utm.stored(settings.utm());
         this.status = settings.status().name();
-        this.expiresAt = settings.expiresAt();
+        this.validFrom = settings.validity().validFrom();
+        this.expiresAt = settings.validity().expiresAt();
+        this.maxScans = settings.validity().maxScans();
         this.expiredUrl = settings.expiredUrl();
         this.updatedAt = now;
     }

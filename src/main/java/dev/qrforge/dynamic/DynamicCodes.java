@@ -88,8 +88,11 @@ public class DynamicCodes {
         DynamicCode.Settings settings = new DynamicCode.Settings(
                 Destinations.requireHttpUrl("destinationUrl", request.destinationUrl()),
                 RuleSet.parse(request.rules()),
+                Utm.validate("utm", request.utm()),
                 request.status() == null ? DynamicStatus.ACTIVE : status(request.status()),
-                request.expiresAt() == null ? null : Instants.parse("expiresAt", request.expiresAt()),
+                new Validity(request.validFrom() == null ? null : Instants.parse("validFrom", request.validFrom()),
+                        request.expiresAt() == null ? null : Instants.parse("expiresAt", request.expiresAt()),
+                        request.maxScans()),
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()));
         Labels labels = Labels.of(request.title(), request.tags());
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
@@ -155,8 +158,11 @@ public class DynamicCodes {
         DynamicCode.Settings s = code.settings();
         String destinationUrl = s.destinationUrl();
         RuleSet rules = s.rules();
+        Utm utm = s.utm();
         DynamicStatus status = s.status();
-        Instant expiresAt = s.expiresAt();
+        Instant validFrom = s.validity().validFrom();
+        Instant expiresAt = s.validity().expiresAt();
+        Long maxScans = s.validity().maxScans();
         String expiredUrl = s.expiredUrl();
         ObjectNode labels = fields.objectNode();
         ObjectNode restyle = fields.objectNode();
@@ -167,21 +173,25 @@ public class DynamicCodes {
                 case "destinationUrl" -> destinationUrl = Destinations.requireHttpUrl("destinationUrl",
                         requiredText("destinationUrl", value));
                 case "rules" -> rules = RuleSet.parse(value);
+                case "utm" -> utm = Utm.patch(utm, value);
                 case "status" -> status = status(requiredText("status", value));
+                case "validFrom" -> validFrom = optional(value, "validFrom", text -> Instants.parse("validFrom", text));
                 case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> Instants.parse("expiresAt", text));
+                case "maxScans" -> maxScans = Validity.maxScans(value);
                 case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "title", "tags" -> labels.set(field.getKey(), value);
                 default -> {
                     if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
                         throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
-                                + " destinationUrl, rules, status, expiresAt, expiredUrl, title, tags, and to restyle"
-                                + " the code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
+                                + " destinationUrl, rules, utm, status, validFrom, expiresAt, maxScans, expiredUrl,"
+                                + " title, tags, and to restyle the code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
                     }
                     restyle.set(field.getKey(), value);
                 }
             }
         }
+        Validity validity = new Validity(validFrom, expiresAt, maxScans);
         // The QR record first, the code last, so that the code's row is written (and locked) only under the count lock
         // below: holding that row while waiting for the count lock would deadlock with a flush that holds or awaits
         // the count lock and waits for the row.
@@ -194,7 +204,7 @@ public class DynamicCodes {
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
-        code.apply(new DynamicCode.Settings(destinationUrl, rules, status, expiresAt, expiredUrl),
+        code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl),
                 StoredTime.now(clock));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
@@ -289,7 +299,8 @@ public class DynamicCodes {
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
         DynamicCode.Settings s = code.settings();
         return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
-                storedCount + scans.pending(code.id()), s.rules().tree(), s.expiresAt(), s.expiredUrl(), qr.title(),
+                storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(), s.validity().validFrom(),
+                s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), qr.title(),
                 qr.tags(), code.createdAt(), code.updatedAt(), qr);
     }
 

@@ -6,19 +6,21 @@ import java.util.List;
 
 /**
  * Body of {@code POST /api/v1/dynamic}. {@code rules} stays a JSON tree here so that POST and PATCH validate it
- * through the same path ({@link RuleSet#parse}); {@code expiresAt} is text so a bad timestamp is reported by name.
+ * through the same path ({@link RuleSet#parse}); {@code validFrom} and {@code expiresAt} are text so a bad timestamp
+ * is reported by name.
  *
  * @param content bound only to be refused by name with the reason: a dynamic code's data is its short link
  */
-public record DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
-        String expiredUrl, String title, List<String> tags, String format, Number size, Integer margin,
-        String errorCorrection, DesignJson design, JsonNode content, String unit, Integer dpi, String colorSpace) {
+public record DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, Utm utm, String status,
+        String validFrom, String expiresAt, Long maxScans, String expiredUrl, String title, List<String> tags,
+        String format, Number size, Integer margin, String errorCorrection, DesignJson design, JsonNode content,
+        String unit, Integer dpi, String colorSpace) {
 
     /** A code drawn in pixels and RGB. */
     public DynamicRequest(String destinationUrl, String shortCode, JsonNode rules, String status, String expiresAt,
             String expiredUrl, String title, List<String> tags, String format, Number size, Integer margin,
             String errorCorrection, DesignJson design) {
-        this(destinationUrl, shortCode, rules, status, expiresAt, expiredUrl, title, tags, format, size, margin,
-                errorCorrection, design, null, null, null, null);
+        this(destinationUrl, shortCode, rules, null, status, null, expiresAt, null, expiredUrl, title, tags, format,
+                size, margin, errorCorrection, design, null, null, null, null);
     }
 }

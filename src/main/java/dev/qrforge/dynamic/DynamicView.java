@@ -8,7 +8,10 @@ import java.util.List;
 
 /** A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. */
 public record DynamicView(String id, String shortCode, String shortUrl, String destinationUrl, String status,
-        long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Instant expiresAt,
+        long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Utm utm,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Instant validFrom,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Instant expiresAt,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long maxScans,
         @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, @JsonInclude(JsonInclude.Include.ALWAYS) String title,
         List<String> tags, Instant createdAt, Instant updatedAt, QrView qr) {
 }

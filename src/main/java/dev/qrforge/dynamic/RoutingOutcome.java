@@ -13,7 +13,11 @@ public sealed interface RoutingOutcome {
     record Paused() implements RoutingOutcome {
     }
 
-    /** The code expired and names no URL for afterwards. */
+    /** The code's {@code validFrom} has not come yet. */
+    record NotYetValid() implements RoutingOutcome {
+    }
+
+    /** The code expired, or reached its {@code maxScans}, and names no URL for afterwards. */
     record Expired() implements RoutingOutcome {
     }
 

@@ -13,8 +13,9 @@ import java.util.random.RandomGenerator;
  * @param when           what a scan must satisfy
  * @param destinationUrl the one destination, or null for a split
  * @param split          destinations drawn at random by weight, or null for a single destination
+ * @param utm            campaign parameters over the code's ({@link Utm#over}), or null
  */
-public record Rule(String name, Conditions when, String destinationUrl, List<Target> split) {
+public record Rule(String name, Conditions when, String destinationUrl, List<Target> split, Utm utm) {
 
     /** One arm of a split: chosen with probability {@code weight} over the sum of the split's weights. */
     public record Target(String destinationUrl, int weight) {
@@ -31,11 +32,13 @@ public record Rule(String name, Conditions when, String destinationUrl, List<Tar
     /**
      * Where one scan that satisfied this rule goes; a split draws one number from {@code random}.
      *
-     * @param index this rule's place among the code's rules
+     * @param index   this rule's place among the code's rules
+     * @param codeUtm the code's campaign parameters, or null
      */
-    Route route(int index, RandomGenerator random) {
+    Route route(int index, RandomGenerator random, Utm codeUtm) {
+        Utm parameters = Utm.over(utm, codeUtm);
         if (destinationUrl != null) {
-            return new Route(Route.RULE, index, name, null, destinationUrl);
+            return new Route(Route.RULE, index, name, null, Utm.apply(parameters, destinationUrl));
         }
         int draw = random.nextInt(split.stream().mapToInt(Target::weight).sum());
         int arm = 0;
@@ -43,6 +46,6 @@ public record Rule(String name, Conditions when, String destinationUrl, List<Tar
             draw -= split.get(arm).weight();
             arm++;
         }
-        return new Route(Route.RULE, index, name, arm, split.get(arm).destinationUrl());
+        return new Route(Route.RULE, index, name, arm, Utm.apply(parameters, split.get(arm).destinationUrl()));
     }
 }

@@ -8,10 +8,10 @@ import java.util.List;
  * these into {@link Rule}s; {@link #of} turns a rule back into its canonical JSON for storage and responses.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RuleJson(String name, ConditionsJson when, String destinationUrl, List<SplitJson> split) {
+public record RuleJson(String name, ConditionsJson when, String destinationUrl, List<SplitJson> split, Utm utm) {
 
     public static RuleJson of(Rule rule) {
         return new RuleJson(rule.name(), ConditionsJson.of(rule.when()), rule.destinationUrl(),
-                rule.split() == null ? null : rule.split().stream().map(SplitJson::of).toList());
+                rule.split() == null ? null : rule.split().stream().map(SplitJson::of).toList(), rule.utm());
     }
 }

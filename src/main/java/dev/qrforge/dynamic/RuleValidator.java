@@ -72,11 +72,12 @@ public final class RuleValidator {
             throw ApiException.invalid(path + ".destinationUrl",
                     path + " needs exactly one of destinationUrl and split");
         }
+        Utm utm = Utm.validate(path + ".utm", rule.utm());
         if (rule.destinationUrl() != null) {
             return new Rule(rule.name(), when,
-                    Destinations.requireHttpUrl(path + ".destinationUrl", rule.destinationUrl()), null);
+                    Destinations.requireHttpUrl(path + ".destinationUrl", rule.destinationUrl()), null, utm);
         }
-        return new Rule(rule.name(), when, null, split(path + ".split", rule.split()));
+        return new Rule(rule.name(), when, null, split(path + ".split", rule.split()), utm);
     }
 
     private static List<Rule.Target> split(String path, List<SplitJson> split) {

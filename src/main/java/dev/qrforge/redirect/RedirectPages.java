@@ -24,6 +24,8 @@ final class RedirectPages {
     /** A deleted code: 410 tells crawlers and link checkers it will not come back. */
     static final Page GONE = new Page(HttpServletResponse.SC_GONE, "This code no longer exists",
             "The owner of this QR code has removed it.");
+    static final Page NOT_YET_VALID = new Page(HttpServletResponse.SC_NOT_FOUND, "This code is not active yet",
+            "The campaign behind this QR code has not started yet. Please try again later.");
     static final Page EXPIRED = new Page(HttpServletResponse.SC_NOT_FOUND, "This code has expired",
             "The campaign behind this QR code has ended.");
     /** A code this node has not seen, while the database that knows it cannot be reached. */

@@ -3,6 +3,7 @@ package dev.qrforge.redirect;
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.client.ClientFactsService;
 import dev.qrforge.client.VisitorKeys;
+import dev.qrforge.dynamic.CachedTarget;
 import dev.qrforge.dynamic.CodeDirectory;
 import dev.qrforge.dynamic.RouteTarget;
 import dev.qrforge.dynamic.Router;
@@ -92,11 +93,14 @@ class ScanAnswers {
         if (!scans.belowCapacity()) {
             return false;
         }
-        Optional<Optional<RouteTarget>> cached = directory.cached(exchange.shortCode());
-        if (cached.isEmpty()) {
+        CachedTarget cached = directory.cached(exchange.shortCode());
+        if (cached instanceof CachedTarget.Known known) {
+            answer(exchange, Optional.of(known.target()), count);
+        } else if (cached instanceof CachedTarget.Unknown) {
+            answer(exchange, Optional.empty(), count);
+        } else {
             return false;
         }
-        answer(exchange, cached.get(), count);
         return true;
     }
 
@@ -126,18 +130,21 @@ class ScanAnswers {
             return;
         }
         Route route = outcome instanceof RoutingOutcome.Redirect redirect ? redirect.route() : null;
-        boolean expired = outcome instanceof RoutingOutcome.Expired;
+        RedirectPages.Page page = outcome instanceof RoutingOutcome.Expired ? RedirectPages.EXPIRED
+                : outcome instanceof RoutingOutcome.NotYetValid ? RedirectPages.NOT_YET_VALID : RedirectPages.PAUSED;
         if (count) {
             scans.record(new ScanEvent(target.get().codeId(), now, facts, visitorKeys.key(facts.client(),
                     exchange.requestHeaders().apply("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate()), route));
             metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED
-                    : expired ? ScanMetrics.Outcome.EXPIRED : ScanMetrics.Outcome.PAUSED, facts.bot());
+                    : page == RedirectPages.EXPIRED ? ScanMetrics.Outcome.EXPIRED
+                    : page == RedirectPages.NOT_YET_VALID ? ScanMetrics.Outcome.NOT_YET_VALID
+                    : ScanMetrics.Outcome.PAUSED, facts.bot());
         }
         if (route != null) {
             exchange.status(HttpServletResponse.SC_FOUND);
             exchange.header("Location", route.destinationUrl());
         } else {
-            RedirectPages.write(exchange, expired ? RedirectPages.EXPIRED : RedirectPages.PAUSED, count);
+            RedirectPages.write(exchange, page, count);
         }
     }
 }

@@ -236,21 +236,18 @@ public final class PngWriter implements RowSink, AutoCloseable {
                     current[x] = (byte) pixels[offset + x];
                 }
             }
-            case RGB -> {
-                for (int x = 0, i = 0; x < width; x++) {
+            case RGB, RGBA -> {
+                // Invariant in the loop, so the JIT takes the alpha test out of it (one loop per case).
+                boolean alpha = format == Pixels.RGBA;
+                int stride = format.bytes;
+                for (int x = 0, i = 0; x < width; x++, i += stride) {
                     int argb = pixels[offset + x];
-                    current[i++] = (byte) (argb >> 16);
-                    current[i++] = (byte) (argb >> 8);
-                    current[i++] = (byte) argb;
-                }
-            }
-            case RGBA -> {
-                for (int x = 0, i = 0; x < width; x++) {
-                    int argb = pixels[offset + x];
-                    current[i++] = (byte) (argb >> 16);
-                    current[i++] = (byte) (argb >> 8);
-                    current[i++] = (byte) argb;
-                    current[i++] = (byte) (argb >>> 24);
+                    current[i] = (byte) (argb >> 16);
+                    current[i + 1] = (byte) (argb >> 8);
+                    current[i + 2] = (byte) argb;
+                    if (alpha) {
+                        current[i + 3] = (byte) (argb >>> 24);
+                    }
                 }
             }
             default -> throw new IllegalStateException("no conversion to " + format);

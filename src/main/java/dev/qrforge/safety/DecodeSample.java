@@ -41,8 +41,8 @@ public final class DecodeSample implements RowSink {
     private static final int WEIGHT_SUM = 4;
     private static final int CHANNEL = 0xff;
 
-    private final int sourceWidth;
-    private final int sourceHeight;
+    /** The pixels a side of the code's square, which is what the sample takes in. */
+    private final int edge;
     /** Where the sampled square lies in the rows handed in. */
     private final int left;
     private final int top;
@@ -60,16 +60,15 @@ public final class DecodeSample implements RowSink {
     private int nextRow;
 
     private DecodeSample(RenderSpec spec, int moduleFactor, boolean overWhite) {
-        this.sourceWidth = spec.size();
-        this.sourceHeight = spec.size();
+        this.edge = spec.size();
         this.left = spec.codeX();
         this.top = spec.codeY();
         this.overWhite = overWhite;
-        this.grey = new int[sourceWidth];
-        this.previous = new int[sourceWidth];
-        this.delivered = new Reduction(sourceWidth, deliveredFactor(spec));
-        this.moduleSample = moduleFactor == delivered.factor ? delivered : new Reduction(sourceWidth, moduleFactor);
-        this.camera = new CameraView.Blocks(sourceWidth, sourceHeight, cameraBlock(spec));
+        this.grey = new int[edge];
+        this.previous = new int[edge];
+        this.delivered = new Reduction(edge, deliveredFactor(spec));
+        this.moduleSample = moduleFactor == delivered.factor ? delivered : new Reduction(edge, moduleFactor);
+        this.camera = new CameraView.Blocks(edge, edge, cameraBlock(spec));
         this.contrast = new ModuleContrast(spec);
     }
 
@@ -143,22 +142,22 @@ public final class DecodeSample implements RowSink {
     @Override
     public void row(int imageY, int[] pixels, int imageOffset) {
         int y = imageY - top;
-        if (y < 0 || y >= sourceHeight) {
+        if (y < 0 || y >= edge) {
             return;
         }
         if (y != nextRow) {
             throw new IllegalStateException("expected row " + nextRow + ", got " + y);
         }
         int offset = imageOffset + left;
-        boolean repeated = y > 0 && Arrays.equals(pixels, offset, offset + sourceWidth, previous, 0, sourceWidth);
+        boolean repeated = y > 0 && Arrays.equals(pixels, offset, offset + edge, previous, 0, edge);
         if (!repeated) {
-            System.arraycopy(pixels, offset, previous, 0, sourceWidth);
-            for (int x = 0; x < sourceWidth; x++) {
+            System.arraycopy(pixels, offset, previous, 0, edge);
+            for (int x = 0; x < edge; x++) {
                 grey[x] = weighted(pixels[offset + x]) / WEIGHT_SUM;
             }
         }
         nextRow++;
-        boolean last = nextRow == sourceHeight;
+        boolean last = nextRow == edge;
         delivered.row(y, grey, repeated, last);
         if (moduleSample != delivered) {
             moduleSample.row(y, grey, repeated, last);
@@ -206,17 +205,13 @@ public final class DecodeSample implements RowSink {
         return moduleSample.factor;
     }
 
-    int sourceWidth() {
-        return sourceWidth;
-    }
-
-    int sourceHeight() {
-        return sourceHeight;
+    int edge() {
+        return edge;
     }
 
     /** Whether every row of the source has arrived. */
     boolean complete() {
-        return nextRow == sourceHeight;
+        return nextRow == edge;
     }
 
     private static int ceilDiv(int a, int b) {

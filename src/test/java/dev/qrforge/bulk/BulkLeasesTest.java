@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,13 +17,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Bulk job leases on a real database ({@link MigratedDatabases}): claiming a job whose node is gone, renewing, and
@@ -31,24 +28,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag(MigratedDatabases.TAG)
 class BulkLeasesTest {
 
-    private static final String PG_SCHEMA = "qrforge_bulk_lease_test";
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_bulk_lease_test");
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final Instant PAST = NOW.minusSeconds(1);
     private static final Instant LATER = NOW.plusSeconds(30);
     private static final String NODE_A = "node-a";
     private static final String NODE_B = "node-b";
 
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
     private static DataSource migrated(String database) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         MigratedDatabases.flyway(dataSource, "latest").migrate();
         try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
             sql.execute("insert into workspace values ('ws_1', 'one', current_timestamp)");
@@ -56,8 +45,7 @@ class BulkLeasesTest {
         return dataSource;
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void anExpiredLeaseIsClaimedByExactlyOneOfTwoClaimers(String database) throws Exception {
         DataSource dataSource = migrated(database);
         try (Connection a = dataSource.getConnection(); Connection b = dataSource.getConnection()) {
@@ -83,8 +71,7 @@ class BulkLeasesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aLiveLeaseIsNotClaimedNorAFinishedJob(String database) throws SQLException {
         DataSource dataSource = migrated(database);
         try (Connection connection = dataSource.getConnection()) {
@@ -104,8 +91,7 @@ class BulkLeasesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void renewalExtendsOnlyThisNodesJobs(String database) throws SQLException {
         DataSource dataSource = migrated(database);
         try (Connection connection = dataSource.getConnection()) {
@@ -125,8 +111,7 @@ class BulkLeasesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aNodeThatLostItsJobCannotRecordResults(String database) throws SQLException {
         DataSource dataSource = migrated(database);
         try (Connection connection = dataSource.getConnection()) {
@@ -146,8 +131,7 @@ class BulkLeasesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void anItemRecordedOnceIsNotRecordedAgain(String database) throws SQLException {
         DataSource dataSource = migrated(database);
         try (Connection connection = dataSource.getConnection()) {
@@ -167,8 +151,7 @@ class BulkLeasesTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aNodeStopsWhatWasTakenFromItAndDoesNotTakeItBackWhileItStillRunsIt(String database) throws SQLException {
         DataSource dataSource = migrated(database);
         BulkLeases leases = new BulkLeases();

@@ -25,7 +25,7 @@ class RouterTest {
 
     /** Where {@code scan} goes under one rule with the given {@code when} that sends matches to {@link #HIT}. */
     private static String route(String when, RoutingFacts scan) {
-        return Router.route(rules("[{'when': " + when + ", 'destinationUrl': '" + HIT + "'}]"), DEFAULT,
+        return Router.route(rules("[{'when': " + when + ", 'destinationUrl': '" + HIT + "'}]"), DEFAULT, null,
                 scan, NO_DRAW).destinationUrl();
     }
 
@@ -78,7 +78,7 @@ class RouterTest {
     void emptyOrAbsentConditionsMatchEvenAScanThatKnowsNothing() {
         RoutingFacts unknown = new RoutingFacts(null, null, null, null, null, WEDNESDAY_NOON, 0);
         assertThat(matches("{}", unknown)).isTrue();
-        assertThat(Router.route(rules("[{'destinationUrl': '" + HIT + "'}]"), DEFAULT, unknown, NO_DRAW).destinationUrl())
+        assertThat(Router.route(rules("[{'destinationUrl': '" + HIT + "'}]"), DEFAULT, null, unknown, NO_DRAW).destinationUrl())
                 .isEqualTo(HIT);
     }
 
@@ -87,18 +87,18 @@ class RouterTest {
         List<Rule> rules = rules("[{'when': {'os': ['Android']}, 'destinationUrl': 'https://example.com/android'},"
                 + " {'when': {'device': ['mobile']}, 'destinationUrl': 'https://example.com/mobile'},"
                 + " {'when': {'os': ['iOS']}, 'destinationUrl': 'https://example.com/ios'}]");
-        assertThat(Router.route(rules, DEFAULT, SCAN, NO_DRAW).destinationUrl()).isEqualTo("https://example.com/mobile");
-        assertThat(Router.route(rules, DEFAULT, with("os", "Android"), NO_DRAW).destinationUrl())
+        assertThat(Router.route(rules, DEFAULT, null, SCAN, NO_DRAW).destinationUrl()).isEqualTo("https://example.com/mobile");
+        assertThat(Router.route(rules, DEFAULT, null, with("os", "Android"), NO_DRAW).destinationUrl())
                 .isEqualTo("https://example.com/android");
-        assertThat(Router.route(rules, DEFAULT, with("device", "desktop"), NO_DRAW).destinationUrl())
+        assertThat(Router.route(rules, DEFAULT, null, with("device", "desktop"), NO_DRAW).destinationUrl())
                 .isEqualTo("https://example.com/ios");
-        assertThat(Router.route(rules, DEFAULT,
+        assertThat(Router.route(rules, DEFAULT, null,
                 new RoutingFacts("Windows", "desktop", "Edge", "DE", "de", WEDNESDAY_NOON, 0), NO_DRAW).destinationUrl())
                 .isEqualTo(DEFAULT);
-        assertThat(Router.route(List.of(), DEFAULT, SCAN, NO_DRAW).destinationUrl()).isEqualTo(DEFAULT);
-        assertThat(Router.route(rules, DEFAULT, with("os", "Android"), NO_DRAW))
+        assertThat(Router.route(List.of(), DEFAULT, null, SCAN, NO_DRAW).destinationUrl()).isEqualTo(DEFAULT);
+        assertThat(Router.route(rules, DEFAULT, null, with("os", "Android"), NO_DRAW))
                 .isEqualTo(new Route(Route.RULE, 0, null, null, "https://example.com/android"));
-        assertThat(Router.route(List.of(), DEFAULT, SCAN, NO_DRAW)).isEqualTo(Route.byDefault(DEFAULT));
+        assertThat(Router.route(List.of(), DEFAULT, null, SCAN, NO_DRAW)).isEqualTo(Route.byDefault(DEFAULT));
     }
 
     @Test

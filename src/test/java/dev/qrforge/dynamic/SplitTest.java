@@ -40,7 +40,7 @@ class SplitTest {
     }
 
     private static String destination(List<Rule> rules, RandomGenerator random) {
-        return Router.route(rules, "https://example.com/default", SCAN, random).destinationUrl();
+        return Router.route(rules, "https://example.com/default", null, SCAN, random).destinationUrl();
     }
 
     @Test
@@ -64,9 +64,9 @@ class SplitTest {
         List<Rule> rules = rules("[{'when': {'os': ['Android']}, 'destinationUrl': 'https://example.com/android'},"
                 + " {'name': 'spring test', 'split': [{'destinationUrl': 'https://example.com/a', 'weight': 70},"
                 + " {'destinationUrl': 'https://example.com/b', 'weight': 30}]}]");
-        assertThat(Router.route(rules, "https://example.com/default", SCAN, drawing(85, 100)))
+        assertThat(Router.route(rules, "https://example.com/default", null, SCAN, drawing(85, 100)))
                 .isEqualTo(new Route(Route.RULE, 1, "spring test", 1, "https://example.com/b"));
-        assertThat(Router.route(rules, "https://example.com/default", SCAN, drawing(3, 100)))
+        assertThat(Router.route(rules, "https://example.com/default", null, SCAN, drawing(3, 100)))
                 .isEqualTo(new Route(Route.RULE, 1, "spring test", 0, "https://example.com/a"));
     }
 

@@ -11,6 +11,7 @@ import dev.qrforge.render.Gradient;
 import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,13 +19,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Schema versions 7 and 11 on a real database: codes kept with design columns keep their look as one design
@@ -33,21 +30,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag(MigratedDatabases.TAG)
 class DesignsMigrationTest {
 
-    private static final String PG_SCHEMA = "qrforge_designs_test";
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_designs_test");
     /** The most bytes a QR symbol holds (version 40, level L). */
     private static final int MAX_DATA_BYTES = 2953;
 
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void oldDesignColumnsBecomeTheDesignDocument(String database) throws Exception {
         DataSource dataSource = migrated(database, "6",
                 oldCode("qr_plain", "'square', '#000000', '#ffffff', null, null"),
@@ -69,7 +57,7 @@ class DesignsMigrationTest {
 
     /** A fresh database at schema {@code version} with a workspace and {@code rows}, then migrated to the latest. */
     private static DataSource migrated(String database, String version, String... rows) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         MigratedDatabases.flyway(dataSource, version).migrate();
         try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
             sql.execute("insert into workspace values ('ws_1', 'one', current_timestamp)");
@@ -93,8 +81,7 @@ class DesignsMigrationTest {
                 + ", 100, 'OPTIMAL', true, '', current_timestamp)";
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void oldCodesHaveNoContentAndTheLargestContentFits(String database) throws Exception {
         DataSource dataSource = migrated(database, "10", designedCode("qr_old"));
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,14 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The rollup storage on a real database ({@link MigratedDatabases}): the version 6 migration packing existing
@@ -31,29 +28,16 @@ class RollupStorageTest {
 
     private static final String CODE = "dyn_rollupTest000000001";
     private static final Instant HOUR = Instant.parse("2026-03-01T10:00:00Z");
-    private static final String PG_SCHEMA = "qrforge_rollup_test";
-
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    private static DataSource fresh(String database) throws SQLException {
-        return MigratedDatabases.fresh(database, PG_SCHEMA);
-    }
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_rollup_test");
 
     private static Flyway flyway(DataSource dataSource, String target) {
         return MigratedDatabases.flyway(dataSource, target);
     }
 
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void theMigrationPacksEachBucketsValuesIntoOneBreakdown(String database) throws SQLException {
-        DataSource dataSource = fresh(database);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         flyway(dataSource, "5").migrate();
         try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
             sql.execute("insert into scan_hourly values ('" + CODE + "', timestamp with time zone"
@@ -100,8 +84,7 @@ class RollupStorageTest {
         return StoredCodes.store(database, PG_SCHEMA);
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void flushesAddToTheSameBucketsAcrossBatches(String database) throws SQLException {
         ScanStore store = migratedStore(database);
         DataSource dataSource = store.dataSource;
@@ -144,8 +127,7 @@ class RollupStorageTest {
         }
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void eventsComeBackExactlyAsWritten(String database) throws SQLException {
         ScanStore store = migratedStore(database);
         DataSource dataSource = store.dataSource;
@@ -169,10 +151,9 @@ class RollupStorageTest {
                         null, null, null, null, null, null, null, null));
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void onPostgresqlTheRollupTablesLeaveRoomOnEachPage(String database) throws SQLException {
-        DataSource dataSource = fresh(database);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         Flyway flyway = flyway(dataSource, "latest");
         flyway.migrate();
         // Applied on both databases, so that they keep one version history; a no-op on H2, which has no fill factor.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,13 +17,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Routes, erasure and deleted codes in the scan tables, on a real database ({@link MigratedDatabases}): what a split
@@ -31,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag(MigratedDatabases.TAG)
 class ScanErasureTest {
 
-    private static final String PG_SCHEMA = "qrforge_erasure_test";
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_erasure_test");
     private static final Instant AT = Instant.parse("2026-03-01T10:15:00Z");
     private static final ClientFacts PERSON = new ClientFacts("iOS", "18.1", "mobile", "Safari", "18.1", "US", null,
             null, "en", null, false, null);
@@ -39,17 +37,7 @@ class ScanErasureTest {
             null, null, true, null);
     private static final Route ARM_B = new Route(Route.RULE, 0, "spring", 1, "https://example.com/b");
 
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void routesAreRolledUpWithTheirFirstVisitsAndExported(String database) throws SQLException {
         ScanStore store = store(database);
         insertCode(store.dataSource, "dyn_a", false);
@@ -72,8 +60,7 @@ class ScanErasureTest {
                         tuple(null, null, "https://example.com/default"));
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void erasureRemovesEveryTraceOfTheCodesAndNothingElse(String database) throws SQLException {
         ScanStore store = store(database);
         insertCode(store.dataSource, "dyn_a", false);
@@ -91,8 +78,7 @@ class ScanErasureTest {
         assertThat(scanCount(store.dataSource, "dyn_b")).isEqualTo(1);
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aFlushDropsTheScansOfDeletedCodes(String database) throws SQLException {
         ScanStore store = store(database);
         insertCode(store.dataSource, "dyn_a", true);
@@ -109,8 +95,7 @@ class ScanErasureTest {
         assertThat(scanCount(store.dataSource, "dyn_b")).isEqualTo(1);
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void retentionDropsOldEventsAndTheVisitorKeysOfEveryDayButTheLastTwo(String database) throws SQLException {
         ScanStore store = store(database);
         insertCode(store.dataSource, "dyn_a", false);

@@ -15,8 +15,8 @@ final class StoredCodes {
     }
 
     /** The flush's store on a fresh, fully migrated {@code database}, telling no one what it wrote. */
-    static ScanStore store(String database, String pgSchema) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, pgSchema);
+    static ScanStore store(String database, MigratedDatabases.Schema pgSchema) throws SQLException {
+        DataSource dataSource = pgSchema.fresh(database);
         MigratedDatabases.flyway(dataSource, "latest").migrate();
         ScanStore store = new ScanStore();
         store.dataSource = dataSource;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.qrforge.client.ClientFacts;
 import dev.qrforge.testing.MigratedDatabases;
+import dev.qrforge.testing.OnEachDatabase;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,13 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The per-workspace rollups on a real database ({@link MigratedDatabases}): whatever the flushes, deletions and
@@ -34,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag(MigratedDatabases.TAG)
 class WorkspaceRollupsTest {
 
-    private static final String PG_SCHEMA = "qrforge_workspace_rollup_test";
+    @RegisterExtension
+    static final MigratedDatabases.Schema PG_SCHEMA = new MigratedDatabases.Schema("qrforge_workspace_rollup_test");
     private static final Instant START = Instant.parse("2026-03-01T00:00:00Z");
     private static final Duration SPAN = Duration.ofDays(3);
     private static final String WS = "ws_many";
@@ -54,17 +52,7 @@ class WorkspaceRollupsTest {
             new Instant[] {START.plus(Duration.ofHours(7)), START.plus(SPAN)},
             new Instant[] {START.plus(Duration.ofHours(3)), START.plus(Duration.ofHours(9))});
 
-    static Stream<Arguments> databases() {
-        return MigratedDatabases.databases();
-    }
-
-    @AfterAll
-    static void dropPostgresSchema() throws SQLException {
-        MigratedDatabases.dropSchema(PG_SCHEMA);
-    }
-
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void aWorkspacesRollupsAreItsCodesSummedThroughFlushesDeletionAndErasure(String database) throws SQLException {
         ScanStore store = storeWithCodes(database);
         RollupReader reader = new RollupReader();
@@ -96,8 +84,7 @@ class WorkspaceRollupsTest {
         assertSums(reader, WS, List.of());
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void theMigrationSumsTheCodesRowsAsTheFlushesDo(String database) throws SQLException {
         ScanStore store = storeWithCodes(database);
         Random random = new Random(14);
@@ -118,8 +105,7 @@ class WorkspaceRollupsTest {
         assertThat(workspaceRows(store.dataSource)).isEqualTo(maintained);
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void migratingFillsTheWorkspaceTablesFromStoredRollups(String database) throws SQLException {
         DataSource dataSource = twoCodesAt(database, "13");
         insertHour(dataSource, "dyn_w1", "2026-03-01 10:00:00", 3, 2, 1, "{\"os\":{\"iOS\":3}}");
@@ -137,8 +123,7 @@ class WorkspaceRollupsTest {
                 "daily " + WS + " 2026-03-01 {\"os\":{\"Android\":1,\"iOS\":4}}");
     }
 
-    @ParameterizedTest
-    @MethodSource("databases")
+    @OnEachDatabase
     void migratingGivesEachCodesDayTheSumsOfItsUtcHours(String database) throws SQLException {
         DataSource dataSource = twoCodesAt(database, "14");
         // Midnight UTC is the day before in New York, 23:00 UTC the next day in Berlin: days go by UTC.
@@ -170,7 +155,7 @@ class WorkspaceRollupsTest {
 
     /** A fresh database at schema version {@code version} holding dyn_w1 and, deleted, dyn_w2 in {@link #WS}. */
     private static DataSource twoCodesAt(String database, String version) throws SQLException {
-        DataSource dataSource = MigratedDatabases.fresh(database, PG_SCHEMA);
+        DataSource dataSource = PG_SCHEMA.fresh(database);
         MigratedDatabases.flyway(dataSource, version).migrate();
         StoredCodes.insertCode(dataSource, WS, "dyn_w1", false);
         StoredCodes.insertCode(dataSource, WS, "dyn_w2", true);

@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -36,7 +38,7 @@ public final class MigratedDatabases {
     private MigratedDatabases() {
     }
 
-    /** The databases to run on, as JUnit arguments. */
+    /** The databases to run on, as JUnit arguments ({@link OnEachDatabase}). */
     public static Stream<Arguments> databases() {
         List<Arguments> databases = new ArrayList<>();
         databases.add(Arguments.of(H2));
@@ -46,27 +48,36 @@ public final class MigratedDatabases {
         return databases.stream();
     }
 
-    /** A fresh, empty database: an in-memory H2, or schema {@code schema} of the configured PostgreSQL, recreated. */
-    public static DataSource fresh(String database, String schema) throws SQLException {
-        if (database.equals(H2)) {
-            JdbcDataSource h2 = new JdbcDataSource();
-            h2.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-            return h2;
-        }
-        PGSimpleDataSource postgres = postgres();
-        try (Connection connection = postgres.getConnection(); Statement ddl = connection.createStatement()) {
-            ddl.execute("drop schema if exists " + schema + " cascade");
-            ddl.execute("create schema " + schema);
-        }
-        postgres.setCurrentSchema(schema);
-        return postgres;
-    }
+    /**
+     * A test class's own PostgreSQL schema, which it names, so that test classes running against one PostgreSQL do
+     * not meet. Registered as the class's extension (a static {@code @RegisterExtension} field), it is dropped after
+     * the class's tests, if the build runs against PostgreSQL.
+     */
+    public record Schema(String name) implements AfterAllCallback {
 
-    /** Drops a schema {@link #fresh} made on PostgreSQL, if the build runs against one. */
-    public static void dropSchema(String schema) throws SQLException {
-        if (postgresConfigured()) {
-            try (Connection connection = postgres().getConnection(); Statement ddl = connection.createStatement()) {
-                ddl.execute("drop schema if exists " + schema + " cascade");
+        /** A fresh, empty database: an in-memory H2, or this schema of the configured PostgreSQL, recreated. */
+        public DataSource fresh(String database) throws SQLException {
+            if (database.equals(H2)) {
+                JdbcDataSource h2 = new JdbcDataSource();
+                h2.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+                return h2;
+            }
+            PGSimpleDataSource postgres = postgres();
+            try (Connection connection = postgres.getConnection(); Statement ddl = connection.createStatement()) {
+                ddl.execute("drop schema if exists " + name + " cascade");
+                ddl.execute("create schema " + name);
+            }
+            postgres.setCurrentSchema(name);
+            return postgres;
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) throws SQLException {
+            if (postgresConfigured()) {
+                try (Connection connection = postgres().getConnection();
+                        Statement ddl = connection.createStatement()) {
+                    ddl.execute("drop schema if exists " + name + " cascade");
+                }
             }
         }
     }
