@@ -398,7 +398,7 @@ function table(columns, rows, caption) {
         h('thead', {}, h('tr', {}, columns.map((name, i) => h('th', {scope: 'col', class: numeric(i) ? 'num' : null,
             text: name})))),
         h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell, i) => h('td', {class: numeric(i) ? 'num'
-            : null}, cell)))))));
+            : null, dataset: {label: columns[i]}}, cell)))))));
 }
 
 const regions = new Intl.DisplayNames(undefined, {type: 'region'});

@@ -204,6 +204,7 @@ class ConsoleAnalyticsIT extends ServerTest {
         browser.resize(ConsoleBrowser.PHONE);
         assertThat(sum(series(chartData("timeline"), 0))).isEqualTo(PEOPLE);
         assertThat(browser.overflowsSideways()).as("sideways scroll at phone width").isFalse();
+        assertThat(browser.tablesScrollingSideways()).as("tables hiding columns at phone width").isEmpty();
         browser.screenshot("analytics-phone");
         browser.assertNoConsoleErrors();
     }

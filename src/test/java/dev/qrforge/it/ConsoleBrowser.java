@@ -220,6 +220,17 @@ public final class ConsoleBrowser implements AutoCloseable {
                 "return document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;");
     }
 
+    /**
+     * The tables whose own box scrolls sideways, each named by its card's heading: columns a reader would have to
+     * scroll to find, which the page-wide {@link #overflowsSideways} does not see.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> tablesScrollingSideways() {
+        return (List<String>) driver.executeScript("return [...document.querySelectorAll('.table-wrap')]"
+                + ".filter((wrap) => wrap.offsetParent !== null && wrap.scrollWidth > wrap.clientWidth + 1)"
+                + ".map((wrap) => wrap.closest('section, .card')?.querySelector('h2, h3')?.textContent ?? 'a table');");
+    }
+
     @Override
     public void close() {
         driver.quit();

@@ -73,6 +73,26 @@ class ConsoleDesignerIT extends ServerTest {
     }
 
     /** Waits until the preview shows the options as they are now (every change marks it pending at once). */
+    /**
+     * At phone width: with the last of the options scrolled to the middle of the screen, the whole preview is still
+     * on screen, above that option rather than over it.
+     */
+    @SuppressWarnings("unchecked")
+    private static void assertPreviewStaysInViewWhileStyling(ConsoleBrowser browser) {
+        WebElement last = browser.driver().findElement(By.cssSelector("[data-path=errorCorrection]"));
+        List<Number> at = (List<Number>) browser.script("arguments[0].scrollIntoView({block: 'center'});"
+                + " const image = document.querySelector('.preview-pane img.preview').getBoundingClientRect();"
+                + " const pane = document.querySelector('.preview-pane').getBoundingClientRect();"
+                + " return [image.top, image.bottom, innerHeight, pane.bottom,"
+                + " arguments[0].getBoundingClientRect().top, scrollY];", last);
+        assertThat(at.get(5).doubleValue()).as("the page scrolled to the last option").isPositive();
+        assertThat(at.get(0).doubleValue()).as("preview's top").isGreaterThanOrEqualTo(0);
+        assertThat(at.get(1).doubleValue()).as("preview's bottom").isGreaterThan(at.get(0).doubleValue())
+                .isLessThanOrEqualTo(at.get(2).doubleValue());
+        assertThat(at.get(4).doubleValue()).as("the option, below the pinned preview")
+                .isGreaterThanOrEqualTo(at.get(3).doubleValue());
+    }
+
     private static WebElement currentPreview(ConsoleBrowser browser) {
         browser.until(driver -> "ready".equals(driver.findElement(PREVIEW_PANE).getAttribute("data-state")));
         WebElement image = browser.visible(PREVIEW);
@@ -264,6 +284,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.resize(ConsoleBrowser.PHONE);
             browser.script("arguments[0].scrollIntoView();", currentPreview(browser));
             assertThat(browser.overflowsSideways()).as("designer at phone width").isFalse();
+            assertPreviewStaysInViewWhileStyling(browser);
             browser.screenshot("designer-phone");
             // Chromium logs the refused size's 400 itself; the page handled it.
             browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr/preview - .* status of 400"));

@@ -237,6 +237,7 @@ class ConsoleDynamicIT extends ServerTest {
 
             browser.resize(ConsoleBrowser.PHONE);
             assertThat(browser.overflowsSideways()).as("list sideways at phone width").isFalse();
+            assertThat(browser.tablesScrollingSideways()).as("tables hiding columns at phone width").isEmpty();
             found.findElement(By.cssSelector("td a")).click();
             browser.visible(SWITCH);
             browser.visible(By.cssSelector("a.short-url"));
