@@ -130,21 +130,31 @@ class ScanAnswers {
             return;
         }
         Route route = outcome instanceof RoutingOutcome.Redirect redirect ? redirect.route() : null;
-        RedirectPages.Page page = outcome instanceof RoutingOutcome.Expired ? RedirectPages.EXPIRED
-                : outcome instanceof RoutingOutcome.NotYetValid ? RedirectPages.NOT_YET_VALID : RedirectPages.PAUSED;
+        Held held = route == null ? Held.of(outcome) : null;
         if (count) {
             scans.record(new ScanEvent(target.get().codeId(), now, facts, visitorKeys.key(facts.client(),
                     exchange.requestHeaders().apply("User-Agent"), now.atZone(ZoneOffset.UTC).toLocalDate()), route));
-            metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED
-                    : page == RedirectPages.EXPIRED ? ScanMetrics.Outcome.EXPIRED
-                    : page == RedirectPages.NOT_YET_VALID ? ScanMetrics.Outcome.NOT_YET_VALID
-                    : ScanMetrics.Outcome.PAUSED, facts.bot());
+            metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED : held.outcome(), facts.bot());
         }
         if (route != null) {
             exchange.status(HttpServletResponse.SC_FOUND);
             exchange.header("Location", route.destinationUrl());
         } else {
-            RedirectPages.write(exchange, page, count);
+            RedirectPages.write(exchange, held.page(), count);
+        }
+    }
+
+    /** A counted scan of an existing code that is not sent on: the page it gets, and how it is counted. */
+    private record Held(RedirectPages.Page page, ScanMetrics.Outcome outcome) {
+
+        static Held of(RoutingOutcome outcome) {
+            if (outcome instanceof RoutingOutcome.Expired) {
+                return new Held(RedirectPages.EXPIRED, ScanMetrics.Outcome.EXPIRED);
+            }
+            if (outcome instanceof RoutingOutcome.NotYetValid) {
+                return new Held(RedirectPages.NOT_YET_VALID, ScanMetrics.Outcome.NOT_YET_VALID);
+            }
+            return new Held(RedirectPages.PAUSED, ScanMetrics.Outcome.PAUSED);
         }
     }
 }

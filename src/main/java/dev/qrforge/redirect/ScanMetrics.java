@@ -18,7 +18,8 @@ import java.util.Map;
 class ScanMetrics {
 
     enum Outcome {
-        REDIRECTED(true), PAUSED(true), NOT_YET_VALID(true), EXPIRED(true), GONE(true), UNKNOWN(false), UNAVAILABLE(false);
+        REDIRECTED(true), PAUSED(true), NOT_YET_VALID(true), EXPIRED(true), GONE(true), UNKNOWN(false),
+        UNAVAILABLE(false);
 
         /** Whether the scanner is known by the time the scan ends this way. */
         final boolean scannerKnown;
