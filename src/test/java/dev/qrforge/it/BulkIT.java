@@ -18,6 +18,7 @@ import java.util.UUID;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /** Bulk generation through the Jakarta Batch job, end to end. */
 class BulkIT extends ServerTest {
@@ -188,17 +189,16 @@ class BulkIT extends ServerTest {
                 .isEqualTo(404);
     }
 
-    @Test
-    void aJobInterruptedByARestartIsResumedNotLost() {
+    /** A job still running when the server stops ({@link RestartIT}) is resumed, not lost nor done twice. */
+    static Executable aJobInterruptedByARestart() {
         List<Map<String, Object>> items = items(200, "restart");
         String jobId = submit(Map.of("defaults", Map.of("size", 1000, "format", "png"), "items", items)).json()
                 .path("jobId").asText();
-
-        restartServer();
-
-        JsonNode job = awaitFinished(jobId);
-        assertThat(job.path("status").asText()).isEqualTo("COMPLETED");
-        assertThat(job.path("succeeded").asInt() + job.path("failed").asInt()).isEqualTo(200);
-        assertThat(job.path("results").findValuesAsText("index")).doesNotHaveDuplicates();
+        return () -> {
+            JsonNode job = awaitFinished(jobId);
+            assertThat(job.path("status").asText()).isEqualTo("COMPLETED");
+            assertThat(job.path("succeeded").asInt() + job.path("failed").asInt()).isEqualTo(200);
+            assertThat(job.path("results").findValuesAsText("index")).doesNotHaveDuplicates();
+        };
     }
 }

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What the server offers besides the API itself, and what must survive a restart. */
+/** What the server offers besides the API itself (what must survive a restart: RestartIT). */
 class PlatformIT extends ServerTest {
 
     private static final String MANAGEMENT = "http://127.0.0.1:" + System.getProperty("it.management.port", "10190");
@@ -40,15 +39,4 @@ class PlatformIT extends ServerTest {
         assertThat(reply.text()).contains("\"database\"").contains("\"product\":\"" + expected + "\"");
     }
 
-    @Test
-    void codesSurviveARestart() {
-        String id = Api.post("/api/v1/qr", Api.json(Map.of("data", "https://example.com/persisted"))).json()
-                .path("id").asText();
-
-        restartServer();
-
-        Api.Reply reply = Api.get("/api/v1/qr/" + id);
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
-        assertThat(reply.json().path("data").asText()).isEqualTo("https://example.com/persisted");
-    }
 }

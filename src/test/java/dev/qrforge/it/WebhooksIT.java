@@ -29,10 +29,9 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Webhooks end to end, with a receiver of the test's own on loopback (which the tests' server allows, and where it
@@ -56,24 +55,31 @@ class WebhooksIT extends ServerTest {
         }
     }
 
-    private static HttpServer receiver;
     private static final List<Received> RECEIVED = new CopyOnWriteArrayList<>();
     /** The status each path answers; 200 when absent. */
     private static final Map<String, Integer> ANSWERS = new ConcurrentHashMap<>();
 
+    /**
+     * The webhooks' receiver, started when first used, by this class or by {@link RestartIT}, and stopped with the
+     * test JVM (Failsafe ends it with System.exit).
+     */
+    private static final class Receiver {
+
+        static final HttpServer SERVER = start();
+
+        private static HttpServer start() {
+            try {
+                HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+                server.createContext("/", WebhooksIT::receive);
+                server.start();
+                return server;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     private final List<String> created = new ArrayList<>();
-
-    @BeforeAll
-    static void startReceiver() throws IOException {
-        receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        receiver.createContext("/", WebhooksIT::receive);
-        receiver.start();
-    }
-
-    @AfterAll
-    static void stopReceiver() {
-        receiver.stop(0);
-    }
 
     private static void receive(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
@@ -87,7 +93,7 @@ class WebhooksIT extends ServerTest {
     }
 
     private static String url(String path) {
-        return "http://127.0.0.1:" + receiver.getAddress().getPort() + path;
+        return "http://127.0.0.1:" + Receiver.SERVER.getAddress().getPort() + path;
     }
 
     private static List<Received> receivedAt(String path) {
@@ -100,9 +106,14 @@ class WebhooksIT extends ServerTest {
     }
 
     private JsonNode create(Map<String, Object> body) {
+        JsonNode webhook = subscribe(body);
+        created.add(webhook.path("id").asText());
+        return webhook;
+    }
+
+    private static JsonNode subscribe(Map<String, Object> body) {
         Api.Reply reply = Api.post(WEBHOOKS, Api.json(body));
         assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
-        created.add(reply.json().path("id").asText());
         return reply.json();
     }
 
@@ -317,11 +328,14 @@ class WebhooksIT extends ServerTest {
         assertThat(envelope.path("data").path("erased").asBoolean()).isTrue();
     }
 
-    @Test
-    void aRestartInTheMiddleOfRetriesLosesNothingAndRepeatsNothing() throws GeneralSecurityException {
+    /**
+     * Deliveries being retried when the server stops ({@link RestartIT}): after it, every event is accepted once, and
+     * every attempt, before and after, sent the same signed body.
+     */
+    static Executable aRestartInTheMiddleOfRetries() {
         String path = "/restart-" + UUID.randomUUID();
         ANSWERS.put(path, 500);
-        JsonNode webhook = create(Map.of("url", url(path), "events", List.of("scan.created")));
+        JsonNode webhook = subscribe(Map.of("url", url(path), "events", List.of("scan.created")));
         String webhookId = webhook.path("id").asText();
         JsonNode code = DynamicCodesIT.create(Map.of("destinationUrl", "https://example.com/webhook-restart"));
         String codeId = code.path("id").asText();
@@ -333,10 +347,19 @@ class WebhooksIT extends ServerTest {
                 .anyMatch(attempts -> attempts >= 2));
         List<Received> beforeRestart = receivedAt(path);
         assertThat(beforeRestart).allSatisfy(received -> assertThat(received.answered()).isEqualTo(500));
+        return () -> {
+            try {
+                ANSWERS.put(path, 200);
+                allDeliveredOnce(webhook, codeId, path);
+            } finally {
+                Api.deleteAs(Api.KEY, WEBHOOKS + "/" + webhookId);
+            }
+        };
+    }
 
-        restartServer();
-        ANSWERS.put(path, 200);
-
+    private static void allDeliveredOnce(JsonNode webhook, String codeId, String path)
+            throws GeneralSecurityException {
+        String webhookId = webhook.path("id").asText();
         await("every scan accepted", () -> receivedAt(path).stream().filter(r -> r.answered() == 200)
                 .mapToInt(r -> scansOf(r, codeId).size()).sum() >= 3);
         await("every delivery recorded as delivered", () -> StreamSupport.stream(
