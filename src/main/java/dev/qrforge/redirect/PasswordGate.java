@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * A dynamic code's password gate on the scan path. Whether a scanner has passed it is a cookie ({@link GatePass}),
  * checked without the database or a lock, so the lane answers gated codes on the I/O thread too. An attempt at the
- * password (a POST, always on a worker thread: hashing takes tens of milliseconds and 19 MiB) is first counted
+ * password (a POST, always on a worker thread: hashing takes about 0.1 s of a core and 19 MiB) is first counted
  * against the budget of that code and client address, {@code qrforge.password-gate.attempts-per-minute} across the
  * cluster ({@link AttemptLimits}); an IPv6 client counts by its /64, which one subscriber usually holds whole. The
  * password itself is read from the form, compared with the stored hash and dropped: it is neither logged, counted

@@ -87,4 +87,9 @@ final class RateLimits {
         return new Decision(window.allowedLast(), limit, Math.max(0, limit - window.used() - others),
                 start + WINDOW_SECONDS);
     }
+
+    /** How many keys' windows this node holds: what the sweep keeps to the current minute's. */
+    int heldWindows() {
+        return windows.size();
+    }
 }

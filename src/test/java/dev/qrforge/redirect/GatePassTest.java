@@ -2,8 +2,6 @@ package dev.qrforge.redirect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import org.junit.jupiter.api.Test;
 
 class GatePassTest {
@@ -43,23 +41,5 @@ class GatePassTest {
         assertThat(GatePass.cookie("1.abc", "/s/menu7", 3600, false))
                 .isEqualTo("qrforge_gate=1.abc; Path=/s/menu7; Max-Age=3600; HttpOnly; SameSite=Lax");
         assertThat(GatePass.cookie("1.abc", "/s/menu7", 60, true)).endsWith("; Secure");
-    }
-
-    @Test
-    void attemptsAreBudgetedPerIpv4AddressAndPerIpv6Network() throws UnknownHostException {
-        assertThat(PasswordGate.network(InetAddress.getByName("203.0.113.9"))).isEqualTo("203.0.113.9");
-        assertThat(PasswordGate.network(InetAddress.getByName("2001:db8:1:2:3:4:5:6")))
-                .isEqualTo(PasswordGate.network(InetAddress.getByName("2001:db8:1:2:ffff::1")))
-                .isEqualTo("20010db800010002/64");
-        assertThat(PasswordGate.network(null)).isEqualTo("unknown");
-    }
-
-    @Test
-    void theFormsPasswordComesFromItsFieldDecoded() {
-        assertThat(GateForm.password("password=caf%C3%A9+au+lait%26")).isEqualTo("café au lait&");
-        assertThat(GateForm.password("other=1&password=x%3Dy&password=second")).isEqualTo("x=y");
-        assertThat(GateForm.password("")).isEmpty();
-        assertThat(GateForm.password("passwordless=1")).isEmpty();
-        assertThat(GateForm.password("password=%zz")).isEmpty();
     }
 }
