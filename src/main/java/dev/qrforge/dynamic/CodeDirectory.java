@@ -148,7 +148,7 @@ public class CodeDirectory {
                     DynamicCode.Settings settings = code.settings();
                     return new RouteTarget(code.id(), settings.status(), settings.destinationUrl(), settings.rules(),
                             settings.utm(), settings.validity(), settings.expiredUrl(), code.storedScanCount(),
-                            scans.flushed(code.id()), code.deleted());
+                            scans.flushed(code.id()), code.deleted(), settings.passwordHash());
                 });
     }
 }

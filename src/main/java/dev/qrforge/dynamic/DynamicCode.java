@@ -51,6 +51,10 @@ public class DynamicCode {
     @Column(name = "deleted_at")
     private Instant deletedAt;
 
+    /** The gate's password as an Argon2id PHC string ({@link dev.qrforge.security.PasswordHashes}), or null. */
+    @Column(name = "password_hash")
+    private String passwordHash;
+
     /**
      * Written only by the scan flush, as increments ({@code scan_count = scan_count + n}); never by this entity, whose
      * copy may be older than a flush that committed while it was loaded (a PATCH would write the old count back).
@@ -79,14 +83,18 @@ public class DynamicCode {
         apply(settings, now);
     }
 
-    /** Everything a client may change after creation. */
+    /**
+     * Everything a client may change after creation.
+     *
+     * @param passwordHash the password gate's hash, or null for no gate
+     */
     record Settings(String destinationUrl, RuleSet rules, Utm utm, DynamicStatus status, Validity validity,
-            String expiredUrl) {
+            String expiredUrl, String passwordHash) {
     }
 
     Settings settings() {
         return new Settings(destinationUrl, RuleSet.fromStored(rules), Utm.fromStored(utm),
-                DynamicStatus.valueOf(status), new Validity(validFrom, expiresAt, maxScans), expiredUrl);
+                DynamicStatus.valueOf(status), new Validity(validFrom, expiresAt, maxScans), expiredUrl, passwordHash);
     }
 
     void apply(Settings settings, Instant now) {
@@ -98,6 +106,7 @@ public class DynamicCode {
         this.expiresAt = settings.validity().expiresAt();
         this.maxScans = settings.validity().maxScans();
         this.expiredUrl = settings.expiredUrl();
+        this.passwordHash = settings.passwordHash();
         this.updatedAt = now;
     }
 

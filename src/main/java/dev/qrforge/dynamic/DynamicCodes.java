@@ -93,7 +93,8 @@ public class DynamicCodes {
                 new Validity(request.validFrom() == null ? null : Instants.parse("validFrom", request.validFrom()),
                         request.expiresAt() == null ? null : Instants.parse("expiresAt", request.expiresAt()),
                         request.maxScans()),
-                request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()));
+                request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
+                Passwords.hashed(request.password()));
         Labels labels = Labels.of(request.title(), request.tags());
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
         CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode),
@@ -164,6 +165,7 @@ public class DynamicCodes {
         Instant expiresAt = s.validity().expiresAt();
         Long maxScans = s.validity().maxScans();
         String expiredUrl = s.expiredUrl();
+        String passwordHash = s.passwordHash();
         ObjectNode labels = fields.objectNode();
         ObjectNode restyle = fields.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
@@ -180,12 +182,14 @@ public class DynamicCodes {
                 case "maxScans" -> maxScans = Validity.maxScans(value);
                 case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
+                case "password" -> passwordHash = Passwords.patch(value);
                 case "title", "tags" -> labels.set(field.getKey(), value);
                 default -> {
                     if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
                         throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
                                 + " destinationUrl, rules, utm, status, validFrom, expiresAt, maxScans, expiredUrl,"
-                                + " title, tags, and to restyle the code " + String.join(", ", QrCodes.RESTYLE_FIELDS));
+                                + " password, title, tags, and to restyle the code "
+                                + String.join(", ", QrCodes.RESTYLE_FIELDS));
                     }
                     restyle.set(field.getKey(), value);
                 }
@@ -204,7 +208,7 @@ public class DynamicCodes {
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
-        code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl),
+        code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl, passwordHash),
                 StoredTime.now(clock));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
@@ -300,7 +304,7 @@ public class DynamicCodes {
         DynamicCode.Settings s = code.settings();
         return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
                 storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(), s.validity().validFrom(),
-                s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), qr.title(),
+                s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), s.passwordHash() != null, qr.title(),
                 qr.tags(), code.createdAt(), code.updatedAt(), qr);
     }
 

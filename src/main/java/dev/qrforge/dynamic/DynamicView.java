@@ -6,12 +6,16 @@ import dev.qrforge.qr.QrView;
 import java.time.Instant;
 import java.util.List;
 
-/** A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. */
+/**
+ * A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. {@code passwordProtected}
+ * says whether it has a password gate: the password is write-only, and its hash never leaves the server.
+ */
 public record DynamicView(String id, String shortCode, String shortUrl, String destinationUrl, String status,
         long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Utm utm,
         @JsonInclude(JsonInclude.Include.ALWAYS) Instant validFrom,
         @JsonInclude(JsonInclude.Include.ALWAYS) Instant expiresAt,
         @JsonInclude(JsonInclude.Include.ALWAYS) Long maxScans,
-        @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, @JsonInclude(JsonInclude.Include.ALWAYS) String title,
+        @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, boolean passwordProtected,
+        @JsonInclude(JsonInclude.Include.ALWAYS) String title,
         List<String> tags, Instant createdAt, Instant updatedAt, QrView qr) {
 }

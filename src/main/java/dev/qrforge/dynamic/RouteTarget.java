@@ -9,7 +9,13 @@ package dev.qrforge.dynamic;
  * @param utm           the code's campaign parameters, or null
  * @param validity      when it leads anywhere
  * @param deleted       whether the code was deleted: its link is gone, its scans are not counted
+ * @param passwordHash  the password gate's hash ({@link dev.qrforge.security.PasswordHashes}), or null: no gate
  */
 public record RouteTarget(String codeId, DynamicStatus status, String destinationUrl, RuleSet rules, Utm utm,
-        Validity validity, String expiredUrl, long storedCount, long flushedAtLoad, boolean deleted) {
+        Validity validity, String expiredUrl, long storedCount, long flushedAtLoad, boolean deleted,
+        String passwordHash) {
+
+    public boolean gated() {
+        return passwordHash != null;
+    }
 }

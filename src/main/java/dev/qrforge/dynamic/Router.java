@@ -9,7 +9,8 @@ import java.util.random.RandomGenerator;
 /**
  * Where one scan of an existing dynamic code leads: a deleted code is gone, a paused one holds, one before its
  * {@code validFrom} waits, an expired one (past {@code expiresAt}, or with {@code maxScans} counted) hands over to its
- * expired URL, else the first rule whose every condition holds decides, else the code's destination.
+ * expired URL, a gated one asks for its password unless the scanner gave it, else the first rule whose every
+ * condition holds decides, else the code's destination.
  */
 public final class Router {
 
@@ -18,10 +19,11 @@ public final class Router {
 
     /**
      * @param countBefore the code's counted scans before this one, for {@code scanCountBelow} rules
+     * @param unlocked    whether the scanner has given the code's password (moot for a code without a gate)
      * @param random      the source for weighted splits
      */
     public static RoutingOutcome outcome(RouteTarget target, ClientFacts facts, Instant now, long countBefore,
-            RandomGenerator random) {
+            boolean unlocked, RandomGenerator random) {
         if (target.deleted()) {
             return new RoutingOutcome.Gone();
         }
@@ -35,6 +37,10 @@ public final class Router {
         if (target.validity().endedAt(now, countBefore)) {
             return target.expiredUrl() == null ? new RoutingOutcome.Expired()
                     : new RoutingOutcome.Redirect(Route.expired(target.expiredUrl()));
+        }
+        // Only a code that would lead to its campaign asks: a paused or expired one tells so to anyone.
+        if (target.gated() && !unlocked) {
+            return new RoutingOutcome.Locked();
         }
         RoutingFacts scan = new RoutingFacts(facts.os(), facts.device(), facts.browser(), facts.country(),
                 facts.language(), now, countBefore);

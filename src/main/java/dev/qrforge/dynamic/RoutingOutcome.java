@@ -21,6 +21,10 @@ public sealed interface RoutingOutcome {
     record Expired() implements RoutingOutcome {
     }
 
+    /** The code has a password gate, and the scanner has not given its password. */
+    record Locked() implements RoutingOutcome {
+    }
+
     /** The code was deleted: its short link is gone for good. */
     record Gone() implements RoutingOutcome {
     }

@@ -4,16 +4,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/** The few answers a scan gets besides a redirect: small, static, self-contained pages. */
+/** The few answers a scan gets besides a redirect: small, self-contained pages that need no script. */
 final class RedirectPages {
 
     record Page(int status, String title, String text) {
         byte[] html() {
-            return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                    + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>" + title
-                    + "</title><style>body{font-family:system-ui,sans-serif;margin:20vh auto;max-width:28em;"
-                    + "padding:0 1em;text-align:center;color:#333}</style></head><body><h1>" + title + "</h1><p>"
-                    + text + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
+            return document(title, "<h1>" + title + "</h1><p>" + text + "</p>");
         }
     }
 
@@ -33,6 +29,22 @@ final class RedirectPages {
             "This QR code cannot be followed right now. Please scan it again in a minute.");
     static final String RETRY_AFTER_SECONDS = "30";
 
+    /**
+     * A password gate's page: its form, and, when it shows again, why. The status says how the last attempt went
+     * (200 when none was made).
+     */
+    record Gate(int status, String error) {
+    }
+
+    static final Gate ASK = new Gate(HttpServletResponse.SC_OK, null);
+    static final Gate WRONG = new Gate(HttpServletResponse.SC_FORBIDDEN,
+            "That password is not right. Please try again.");
+    /** Too many attempts from this scanner at this code; the answer also says when to try again. */
+    static final Gate TOO_MANY = new Gate(429, "Too many attempts. Please wait a minute, then try again.");
+
+    private static final String GATE_TITLE = "Password required";
+    private static final String ERROR_ID = "gate-error";
+
     private RedirectPages() {
     }
 
@@ -42,5 +54,35 @@ final class RedirectPages {
             exchange.header("Retry-After", RETRY_AFTER_SECONDS);
         }
         exchange.body("text/html;charset=utf-8", page.html(), withBody);
+    }
+
+    /**
+     * Writes a gate's page. Its form posts back to the short link itself (a relative action, whatever the host or
+     * path prefix the scanner came through), so the password travels in the body of a POST and in no URL.
+     *
+     * @param shortCode a well-formed short code, which needs no escaping in HTML
+     */
+    static void write(ScanExchange exchange, Gate gate, String shortCode, boolean withBody) throws IOException {
+        exchange.status(gate.status());
+        String invalid = gate.error() == null ? "" : " aria-invalid=\"true\" aria-describedby=\"" + ERROR_ID + "\"";
+        String error = gate.error() == null ? "" : "<p id=\"" + ERROR_ID + "\" role=\"alert\">" + gate.error() + "</p>";
+        exchange.body("text/html;charset=utf-8", document(GATE_TITLE, "<h1>" + GATE_TITLE + "</h1>"
+                + "<p>The owner of this QR code protects it with a password.</p>"
+                + "<form method=\"post\" action=\"" + shortCode + "\">"
+                + "<label for=\"password\">Password</label>"
+                + "<input id=\"password\" name=\"password\" type=\"password\" required autofocus"
+                + " autocomplete=\"current-password\"" + invalid + ">" + error
+                + "<button type=\"submit\">Continue</button></form>"), withBody);
+    }
+
+    private static byte[] document(String title, String body) {
+        return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+                + "<meta name=\"robots\" content=\"noindex\"><title>" + title + "</title><style>"
+                + "body{font-family:system-ui,sans-serif;margin:20vh auto;max-width:28em;padding:0 1em;"
+                + "text-align:center;color:#333}form{text-align:left}label{display:block;font-weight:600}"
+                + "input,button{box-sizing:border-box;width:100%;margin:.5em 0;padding:.6em;font:inherit}"
+                + "[role=alert]{color:#b00020}</style></head><body><main>" + body + "</main></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -4,10 +4,12 @@ import dev.qrforge.client.ClientFactsResolver;
 import dev.qrforge.dynamic.ShortLinks;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.function.Function;
 
@@ -25,12 +27,18 @@ public class RedirectServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        answers.answer(new ServletScan(request, response), true);
+        answers.answer(new ServletScan(request, response), true, null);
     }
 
     @Override
     protected void doHead(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        answers.answer(new ServletScan(request, response), false);
+        answers.answer(new ServletScan(request, response), false, null);
+    }
+
+    /** A password gate's form. */
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        answers.answer(new ServletScan(request, response), true, GateForm.password(request));
     }
 
     private record ServletScan(HttpServletRequest request, HttpServletResponse response) implements ScanExchange {
@@ -48,6 +56,23 @@ public class RedirectServlet extends HttpServlet {
         @Override
         public Function<String, String> requestHeaders() {
             return ClientFactsResolver.headers(request::getHeader, name -> Collections.list(request.getHeaders(name)));
+        }
+
+        @Override
+        public String cookie(String name) {
+            Cookie[] cookies = request.getCookies();
+            return cookies == null ? null : Arrays.stream(cookies).filter(cookie -> cookie.getName().equals(name))
+                    .map(Cookie::getValue).findFirst().orElse(null);
+        }
+
+        @Override
+        public String path() {
+            return request.getContextPath() + ShortLinks.PATH + shortCode();
+        }
+
+        @Override
+        public boolean secure() {
+            return request.isSecure();
         }
 
         @Override

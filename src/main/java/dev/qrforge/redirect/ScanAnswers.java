@@ -30,7 +30,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * What a scan gets, decided in this one place for both ways in: one cache lookup ({@link CodeDirectory}), one parse
  * of the user agent (cached), the {@link Router}'s decision, one append to the {@link ScanBuffer}, no database call
- * and no lock while the code is cached. {@code HEAD} answers the same but is not counted.
+ * and no lock while the code is cached. {@code HEAD} answers the same but is not counted. A code with a password gate
+ * ({@link PasswordGate}) shows its page instead, which is no scan: the scan is counted once, when the right password
+ * (or a pass from an earlier one) lets it through.
  */
 @ApplicationScoped
 class ScanAnswers {
@@ -59,13 +61,20 @@ class ScanAnswers {
     @Inject
     SecurityHeaders securityHeaders;
 
+    @Inject
+    PasswordGate gate;
+
     /** The lane is created with the deployment, before any bean; it finds this one once the application runs. */
     void openLane(@Observes @Initialized(ApplicationScoped.class) ServletContext context) {
         context.setAttribute(ATTRIBUTE, this);
     }
 
-    /** Answers a scan, reading the database if the code is not cached: for a thread that may wait. */
-    void answer(ScanExchange exchange, boolean count) throws IOException {
+    /**
+     * Answers a scan, reading the database if the code is not cached: for a thread that may wait.
+     *
+     * @param password what a password gate's form posted ("" for nothing), or null for a {@code GET} or {@code HEAD}
+     */
+    void answer(ScanExchange exchange, boolean count, String password) throws IOException {
         String shortCode = exchange.shortCode();
         Optional<RouteTarget> target;
         try {
@@ -80,7 +89,7 @@ class ScanAnswers {
             RedirectPages.write(exchange, RedirectPages.UNAVAILABLE, count);
             return;
         }
-        answer(exchange, target, count);
+        answer(exchange, target, count, password);
     }
 
     /**
@@ -95,9 +104,9 @@ class ScanAnswers {
         }
         CachedTarget cached = directory.cached(exchange.shortCode());
         if (cached instanceof CachedTarget.Known known) {
-            answer(exchange, Optional.of(known.target()), count);
+            answer(exchange, Optional.of(known.target()), count, null);
         } else if (cached instanceof CachedTarget.Unknown) {
-            answer(exchange, Optional.empty(), count);
+            answer(exchange, Optional.empty(), count, null);
         } else {
             return false;
         }
@@ -109,7 +118,8 @@ class ScanAnswers {
         return securityHeaders;
     }
 
-    private void answer(ScanExchange exchange, Optional<RouteTarget> target, boolean count) throws IOException {
+    private void answer(ScanExchange exchange, Optional<RouteTarget> target, boolean count, String password)
+            throws IOException {
         if (target.isEmpty()) {
             if (count) {
                 metrics.unidentified(ScanMetrics.Outcome.UNKNOWN);
@@ -119,8 +129,22 @@ class ScanAnswers {
         }
         ClientFacts facts = clientFacts.resolve(exchange.peerAddress(), exchange.requestHeaders());
         Instant now = clock.instant();
-        RoutingOutcome outcome = Router.outcome(target.get(), facts, now, directory.countBefore(target.get()),
-                ThreadLocalRandom.current());
+        long countBefore = directory.countBefore(target.get());
+        RoutingOutcome outcome = Router.outcome(target.get(), facts, now, countBefore,
+                gate.passed(exchange, target.get(), now), ThreadLocalRandom.current());
+        if (outcome instanceof RoutingOutcome.Locked) {
+            if (password == null) {
+                if (count) {
+                    metrics.scanned(ScanMetrics.Outcome.PASSWORD_REQUIRED, facts.bot());
+                }
+                RedirectPages.write(exchange, RedirectPages.ASK, exchange.shortCode(), count);
+                return;
+            }
+            if (!gate.open(exchange, target.get(), facts.client(), password, now)) {
+                return;
+            }
+            outcome = Router.outcome(target.get(), facts, now, countBefore, true, ThreadLocalRandom.current());
+        }
         if (outcome instanceof RoutingOutcome.Gone) {
             // A deleted code's scans are not counted: nothing about them is kept.
             if (count) {
@@ -137,7 +161,8 @@ class ScanAnswers {
             metrics.scanned(route != null ? ScanMetrics.Outcome.REDIRECTED : held.outcome(), facts.bot());
         }
         if (route != null) {
-            exchange.status(HttpServletResponse.SC_FOUND);
+            // After a form, 303 makes every browser follow with a GET (RFC 9110 §15.4.4).
+            exchange.status(password == null ? HttpServletResponse.SC_FOUND : HttpServletResponse.SC_SEE_OTHER);
             exchange.header("Location", route.destinationUrl());
         } else {
             RedirectPages.write(exchange, held.page(), count);

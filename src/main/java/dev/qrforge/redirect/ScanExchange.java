@@ -18,6 +18,15 @@ interface ScanExchange {
     /** The request's headers as {@code ClientFactsService.resolve} reads them. */
     Function<String, String> requestHeaders();
 
+    /** The value of the request's cookie {@code name}, or null. */
+    String cookie(String name);
+
+    /** The request's path, decoded: a cookie for this short link alone is scoped to it. */
+    String path();
+
+    /** Whether the request came over HTTPS. */
+    boolean secure();
+
     void status(int status);
 
     void header(String name, String value);

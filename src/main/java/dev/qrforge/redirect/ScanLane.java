@@ -6,6 +6,7 @@ import dev.qrforge.client.ClientFactsResolver;
 import dev.qrforge.dynamic.ShortLinks;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.handlers.Cookie;
 import io.undertow.servlet.api.Deployment;
 import io.undertow.servlet.api.ThreadSetupHandler;
 import io.undertow.util.HeaderValues;
@@ -119,6 +120,22 @@ final class ScanLane implements HttpHandler {
                 HeaderValues lines = exchange.getRequestHeaders().get(name);
                 return lines == null ? List.of() : lines;
             });
+        }
+
+        @Override
+        public String cookie(String name) {
+            Cookie cookie = exchange.getRequestCookie(name);
+            return cookie == null ? null : cookie.getValue();
+        }
+
+        @Override
+        public String path() {
+            return exchange.getRequestPath();
+        }
+
+        @Override
+        public boolean secure() {
+            return exchange.isSecure();
         }
 
         @Override

@@ -2,13 +2,15 @@ package dev.qrforge.security;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Per-credential request budgets in fixed one-minute windows (the window GitHub's and Dub's X-RateLimit headers
  * describe): a credential may make {@code limit} requests of a kind in each calendar minute, on all nodes together.
  * Each node counts its own requests here and tells the others through {@link SharedUse}; a request is allowed when
  * this node's count plus the others' stays within the limit. Windows older than the current one are dropped as they
- * are replaced.
+ * are replaced, and once a minute all of them, as keys such as a password gate's (code and client address) may never
+ * come back.
  */
 final class RateLimits {
 
@@ -56,6 +58,8 @@ final class RateLimits {
 
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
     private final SharedUse shared;
+    /** The start of the newest window seen; when it moves on, the older windows go. */
+    private final AtomicLong newestStart = new AtomicLong();
 
     RateLimits(SharedUse shared) {
         this.shared = shared;
@@ -66,6 +70,11 @@ final class RateLimits {
         long start = epochSecond - Math.floorMod(epochSecond, WINDOW_SECONDS);
         String key = credential + ' ' + budget;
         String windowKey = key + ' ' + start;
+        long newest = newestStart.get();
+        if (start > newest && newestStart.compareAndSet(newest, start)) {
+            // Conditional on each value: a window a request has just moved on to stays.
+            windows.values().removeIf(window -> window.start() < start);
+        }
         int others = shared.others(windowKey);
         // Only allowed requests count: a refused one uses nothing, here or on the other nodes.
         Window window = windows.compute(key, (k, current) -> {
@@ -77,5 +86,10 @@ final class RateLimits {
         }
         return new Decision(window.allowedLast(), limit, Math.max(0, limit - window.used() - others),
                 start + WINDOW_SECONDS);
+    }
+
+    /** How many keys' windows this node holds: what the sweep keeps to the current minute's. */
+    int heldWindows() {
+        return windows.size();
     }
 }

@@ -25,6 +25,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class SecurityHeaders {
 
     private static final String ONE_YEAR_SECONDS = "31536000";
+    /**
+     * No {@code form-action}: a password gate's page posts to its own short link, which answers with a redirect to
+     * the code's destination, and browsers hold the redirects after a form to {@code form-action} too.
+     */
     private static final String API_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
     private static final String CONSOLE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' blob: data:; connect-src 'self'%s; base-uri 'none'; form-action 'self'; "

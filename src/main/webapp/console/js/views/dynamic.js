@@ -1,5 +1,6 @@
 // Dynamic codes: `#/dynamic` lists them and creates one; `#/dynamic/<id>` shows one code's QR image and short
-// link, and changes where it leads, its routing rules and its status, with its scan count kept live.
+// link, and changes where it leads, its routing rules, its status and its password gate, with its scan count kept
+// live.
 
 import {ApiError, get, imageUrl, patch, post, remove} from '../api.js';
 import {count, debounce, field, h, select, statusLine, uid} from '../dom.js';
@@ -31,6 +32,21 @@ function refused(form, status, error, what) {
 function badge(status) {
     return h('span', {class: `badge ${status}`, text: status === 'active' ? 'Active' : 'Paused'});
 }
+
+/** The code's status, and whether scanners must give a password first. */
+function badges(code) {
+    return code.passwordProtected
+        ? [badge(code.status), ' ', h('span', {class: 'badge protected', text: 'Password'})]
+        : [badge(code.status)];
+}
+
+/** A password field for a gate; the API keeps only its hash, so it never shows one. */
+function passwordInput() {
+    return h('input', {type: 'password', name: 'password', autocomplete: 'new-password',
+        dataset: {path: 'password'}});
+}
+
+const PASSWORD_HINT = 'Scanners must type it before they are redirected: 4 to 128 characters.';
 
 /** The short link with a copy button: the one thing people take away from a dynamic code. */
 function shortLink(code, status, {full = false} = {}) {
@@ -139,18 +155,19 @@ function row(code, status) {
         h('td', {}, h('a', {href: `#/${path(code.id)}`, text: code.title || code.shortCode})),
         h('td', {}, shortLink(code, status)),
         h('td', {class: 'optional destination'}, h('span', {title: code.destinationUrl, text: code.destinationUrl})),
-        h('td', {}, badge(code.status)),
+        h('td', {}, badges(code)),
         h('td', {class: 'num scans', text: count(code.scanCount)}));
 }
 
 function createForm() {
     const status = statusLine();
     const labels = labelFields();
+    const password = passwordInput();
     const rules = rulesEditor([]);
     const submit = h('button', {type: 'submit', text: 'Create dynamic code'});
     const form = h('form', {class: 'card stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
         h('h2', {id: 'create-title', text: 'New dynamic code'}),
-        h('div', {class: 'fields create-fields'}, labels.nodes),
+        h('div', {class: 'fields create-fields'}, labels.nodes, field('Password (optional)', password, PASSWORD_HINT)),
         h('details', {class: 'rules-fold'}, h('summary', {text: 'Routing rules (optional)'}), rules.element),
         h('p', {class: 'hint', text: 'The QR code is drawn in the standard style; restyle it from the code\'s page '
             + 'whenever you like: the short link, and so every printed copy, stays the same.'}),
@@ -169,6 +186,7 @@ function createForm() {
         const body = {destinationUrl, rules: rules.value()};
         if (title) body.title = title;
         if (tags.length) body.tags = tags;
+        if (password.value) body.password = password.value;
         submit.disabled = true;
         status.say('Creating…');
         try {
@@ -193,7 +211,7 @@ async function detail(main, id) {
     const headBadge = h('span', {});
     const showHead = () => {
         heading.textContent = code.title || code.shortCode;
-        headBadge.replaceChildren(badge(code.status));
+        headBadge.replaceChildren(...badges(code));
     };
     showHead();
     const update = (next) => {
@@ -210,6 +228,7 @@ async function detail(main, id) {
             h('div', {class: 'stack side'},
                 await codeCard(code, stops),
                 statusCard(() => code, update),
+                passwordCard(() => code, update),
                 scansCard(code, stops))));
     return () => stops.forEach((stop) => stop());
 }
@@ -354,6 +373,51 @@ function statusCard(current, update) {
         h('p', {class: 'hint', id: hint, text: 'While paused, scans get a "this code is paused" page '
             + 'instead of the destination, and are still counted.'}),
         status);
+}
+
+/** The password gate: set or change the password (never shown, as the API keeps only its hash), or remove it. */
+function passwordCard(current, update) {
+    const status = statusLine();
+    const state = h('p', {class: 'gate-state'});
+    const password = passwordInput();
+    password.required = true;
+    const save = h('button', {type: 'submit'});
+    const removeGate = h('button', {type: 'button', class: 'secondary', text: 'Remove password'});
+    const show = () => {
+        const gated = current().passwordProtected;
+        state.textContent = gated ? 'Protected: scanners must enter the password before they are redirected.'
+            : 'Not protected: every scan is redirected.';
+        save.textContent = gated ? 'Change password' : 'Set password';
+        removeGate.hidden = !gated;
+    };
+    show();
+    const form = h('form', {class: 'card stack password-gate', novalidate: true, 'aria-labelledby': 'gate-title'},
+        h('h2', {id: 'gate-title', text: 'Password'}),
+        state,
+        field('Password', password, PASSWORD_HINT),
+        h('div', {class: 'row'}, save, removeGate),
+        status);
+    async function change(value, done) {
+        clearFieldErrors(form);
+        save.disabled = removeGate.disabled = true;
+        status.say('Saving…');
+        try {
+            update(await patch(path(current().id), {password: value}));
+            password.value = '';
+            show();
+            status.say(done);
+        } catch (error) {
+            refused(form, status, error, 'Not saved');
+        } finally {
+            save.disabled = removeGate.disabled = false;
+        }
+    }
+    form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        change(password.value, 'Password saved: scanners now need it.');
+    });
+    removeGate.addEventListener('click', () => change(null, 'Password removed: every scan is redirected.'));
+    return form;
 }
 
 /** The live count: polled while the page is open, shown on every change, announced at most every 15 s. */

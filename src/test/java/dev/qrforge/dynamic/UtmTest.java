@@ -98,8 +98,9 @@ class UtmTest {
     @Test
     void anExpiredCodesUrlGetsNoParameters() {
         RouteTarget expired = new RouteTarget("dyn_1", DynamicStatus.ACTIVE, "https://example.com/live", RuleSet.NONE,
-                SPRING, new Validity(null, NOW.minusSeconds(1), null), "https://example.com/ended", 0, 0, false);
-        assertThat(Router.outcome(expired, PHONE, NOW, 0, NO_DRAW))
+                SPRING, new Validity(null, NOW.minusSeconds(1), null), "https://example.com/ended", 0, 0, false,
+                null);
+        assertThat(Router.outcome(expired, PHONE, NOW, 0, false, NO_DRAW))
                 .isEqualTo(new RoutingOutcome.Redirect(Route.expired("https://example.com/ended")));
     }
 

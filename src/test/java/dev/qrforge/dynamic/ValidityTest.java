@@ -25,11 +25,11 @@ class ValidityTest {
     private static RouteTarget code(DynamicStatus status, Instant validFrom, Instant expiresAt, Long maxScans,
             String expiredUrl) {
         return new RouteTarget("dyn_1", status, DESTINATION, RuleSet.NONE, null,
-                new Validity(validFrom, expiresAt, maxScans), expiredUrl, 0, 0, false);
+                new Validity(validFrom, expiresAt, maxScans), expiredUrl, 0, 0, false, null);
     }
 
     private static RoutingOutcome scan(RouteTarget code, Instant at, long countBefore) {
-        return Router.outcome(code, PHONE, at, countBefore, NO_DRAW);
+        return Router.outcome(code, PHONE, at, countBefore, false, NO_DRAW);
     }
 
     @Test

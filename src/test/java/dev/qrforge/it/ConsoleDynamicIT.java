@@ -189,6 +189,18 @@ class ConsoleDynamicIT extends ServerTest {
             browser.until(driver -> "true".equals(toggle.getAttribute("aria-checked")) && toggle.isEnabled());
             assertThat(code(id).path("status").asText()).isEqualTo("active");
 
+            // A password gate set on the page: scans get its form; removed again: they are redirected.
+            WebElement gate = browser.visible(By.cssSelector("form.password-gate"));
+            gate.findElement(By.name("password")).sendKeys("console gate");
+            gate.findElement(By.cssSelector("button[type=submit]")).click();
+            browser.textIn(By.cssSelector("form.password-gate .status"), "Password saved");
+            assertThat(code(id).path("passwordProtected").asBoolean()).isTrue();
+            assertThat(browser.visible(By.cssSelector(".detail-head .badge.protected")).getText()).isEqualTo("Password");
+            assertThat(scan(shortUrl, UserAgents.CHROME_WINDOWS).body()).contains("<form method=\"post\"");
+            gate.findElement(By.xpath(".//button[normalize-space()='Remove password']")).click();
+            browser.textIn(By.cssSelector("form.password-gate .status"), "Password removed");
+            assertThat(code(id).path("passwordProtected").asBoolean()).isFalse();
+
             // Deleted (after the confirmation): gone from the API, and the short link says so.
             browser.driver().findElement(By.xpath("//button[normalize-space()='Delete this code']")).click();
             browser.until(driver -> driver.switchTo().alert()).accept();

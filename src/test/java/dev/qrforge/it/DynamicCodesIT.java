@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.testing.Decoding;
 import dev.qrforge.testing.UserAgents;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -36,8 +38,11 @@ class DynamicCodesIT extends ServerTest {
     }
 
     static HttpResponse<String> scan(String shortUrl, String... headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(shortUrl)).GET()
-                .header("User-Agent", UserAgents.CHROME_WINDOWS);
+        return scan(HttpRequest.newBuilder(URI.create(shortUrl)).GET(), headers);
+    }
+
+    private static HttpResponse<String> scan(HttpRequest.Builder request, String... headers) {
+        request.header("User-Agent", UserAgents.CHROME_WINDOWS);
         for (int i = 0; i < headers.length; i += 2) {
             request.setHeader(headers[i], headers[i + 1]);
         }
@@ -46,6 +51,13 @@ class DynamicCodesIT extends ServerTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** The password gate's form, as a browser posts it. */
+    static HttpResponse<String> unlock(String shortUrl, String password, String... headers) {
+        return scan(HttpRequest.newBuilder(URI.create(shortUrl)).POST(HttpRequest.BodyPublishers.ofString(
+                "password=" + URLEncoder.encode(password, StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/x-www-form-urlencoded"), headers);
     }
 
     static String location(HttpResponse<String> response) {
@@ -257,6 +269,126 @@ class DynamicCodesIT extends ServerTest {
         assertThat(patch(id, "{\"validFrom\":\"2031-01-01T00:00:00Z\",\"expiresAt\":\"2032-01-01T00:00:00Z\"}")
                 .status()).isEqualTo(200);
         assertThat(patch(id, "{\"maxScans\":-1}").json().path("error").path("field").asText()).isEqualTo("maxScans");
+    }
+
+    @Test
+    void aPasswordGateAsksThenRedirectsOnTheRightPasswordCountingTheScanOnce() {
+        String members = destination("members");
+        Api.Reply created = Api.post("/api/v1/dynamic", Api.json(Map.of("destinationUrl", members,
+                "utm", Map.of("source", "poster"), "password", "open sesame")));
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        JsonNode code = created.json();
+        String id = code.path("id").asText();
+        String shortUrl = code.path("shortUrl").asText();
+        assertThat(code.path("passwordProtected").asBoolean()).isTrue();
+        assertThat(code.has("password")).isFalse();
+        Api.Reply fetched = Api.get("/api/v1/dynamic/" + id);
+        Api.Reply listed = Api.get("/api/v1/dynamic?q=" + code.path("shortCode").asText());
+        assertThat(listed.json().path("items").get(0).path("passwordProtected").asBoolean()).isTrue();
+        for (Api.Reply view : List.of(created, fetched, listed)) {
+            assertThat(view.text()).doesNotContain("open sesame").doesNotContain("argon2").doesNotContain("\"password\"");
+        }
+
+        HttpResponse<String> page = scan(shortUrl);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html;charset=utf-8");
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+                csp -> assertThat(csp).contains("default-src 'none'").doesNotContain("form-action"));
+        assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(page.body()).contains("<html lang=\"en\">", "<form method=\"post\" action=\""
+                + code.path("shortCode").asText() + "\">", "<label for=\"password\">",
+                "<input id=\"password\" name=\"password\" type=\"password\" required").doesNotContain("<script");
+
+        HttpResponse<String> wrong = unlock(shortUrl, "open sesame!");
+        assertThat(wrong.statusCode()).isEqualTo(403);
+        assertThat(wrong.body()).contains("role=\"alert\"", "aria-invalid=\"true\"", "<form method=\"post\"");
+        assertThat(wrong.headers().firstValue("Set-Cookie")).isEmpty();
+        assertThat(scanCount(id)).isZero();
+
+        HttpResponse<String> right = unlock(shortUrl, "open sesame");
+        assertThat(right.statusCode()).as(right.body()).isEqualTo(303);
+        assertThat(right.headers().firstValue("Location")).hasValue(members + "?utm_source=poster");
+        assertThat(scanCount(id)).isEqualTo(1);
+
+        // The pass is for this short link only; with it, the next scan goes straight on and counts as any scan.
+        String pass = right.headers().firstValue("Set-Cookie").orElseThrow();
+        assertThat(pass).contains("; Path=/s/" + code.path("shortCode").asText() + ";", "; HttpOnly", "SameSite=Lax")
+                .doesNotContain("open sesame");
+        assertThat(location(scan(shortUrl, "Cookie", pass.substring(0, pass.indexOf(';')))))
+                .isEqualTo(members + "?utm_source=poster");
+        assertThat(scan(shortUrl, "Cookie", "qrforge_gate=4102444800.forged").statusCode()).isEqualTo(200);
+        assertThat(scanCount(id)).isEqualTo(2);
+        // A password in the URL is no attempt: only the form's body is read.
+        assertThat(scan(HttpRequest.newBuilder(URI.create(shortUrl + "?password=open+sesame"))
+                .POST(HttpRequest.BodyPublishers.noBody())).statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void passwordAttemptsAreLimitedPerCodeAndClient() {
+        JsonNode code = create(Map.of("destinationUrl", destination("limited"), "password", "correct horse"));
+        String shortUrl = code.path("shortUrl").asText();
+        // The default budget is 10 a minute; two windows' worth, should the attempts straddle a minute's end.
+        HttpResponse<String> refused = null;
+        for (int attempt = 0; attempt <= 20 && refused == null; attempt++) {
+            HttpResponse<String> response = unlock(shortUrl, "guess " + attempt);
+            if (response.statusCode() == 429) {
+                refused = response;
+            } else {
+                assertThat(response.statusCode()).isEqualTo(403);
+            }
+        }
+        assertThat(refused).as("no 429 after 21 wrong passwords").isNotNull();
+        assertThat(refused.headers().firstValue("Retry-After")).hasValueSatisfying(
+                seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 60L));
+        assertThat(refused.body()).contains("Too many attempts", "<form method=\"post\"");
+        // Another code's budget is its own.
+        JsonNode other = create(Map.of("destinationUrl", destination("limited"), "password", "correct horse"));
+        assertThat(unlock(other.path("shortUrl").asText(), "correct horse").statusCode()).isEqualTo(303);
+        assertThat(scanCount(code.path("id").asText())).isZero();
+    }
+
+    @Test
+    void aPatchSetsOrRemovesTheGateAndAPausedCodeSaysSoFirst() {
+        JsonNode code = create(Map.of("destinationUrl", destination("open")));
+        String id = code.path("id").asText();
+        String shortUrl = code.path("shortUrl").asText();
+        assertThat(code.path("passwordProtected").asBoolean()).isFalse();
+
+        Api.Reply gated = patch(id, "{\"password\":\"staff only\"}");
+        assertThat(gated.status()).as(gated.toString()).isEqualTo(200);
+        assertThat(gated.json().path("passwordProtected").asBoolean()).isTrue();
+        assertThat(scan(shortUrl).statusCode()).isEqualTo(200);
+        patch(id, "{\"status\":\"paused\"}");
+        HttpResponse<String> paused = scan(shortUrl);
+        assertThat(paused.statusCode()).isEqualTo(404);
+        assertThat(paused.body()).contains("paused").doesNotContain("<form");
+        patch(id, "{\"status\":\"active\"}");
+
+        // A new password ends the passes of the old one.
+        String pass = unlock(shortUrl, "staff only").headers().firstValue("Set-Cookie").orElseThrow();
+        String cookie = pass.substring(0, pass.indexOf(';'));
+        assertThat(patch(id, "{\"password\":\"new staff\"}").status()).isEqualTo(200);
+        assertThat(scan(shortUrl, "Cookie", cookie).statusCode()).isEqualTo(200);
+
+        Api.Reply removed = patch(id, "{\"password\":null}");
+        assertThat(removed.json().path("passwordProtected").asBoolean()).isFalse();
+        assertThat(scan(shortUrl).statusCode()).isEqualTo(302);
+    }
+
+    @Test
+    void badPasswordsAreRefusedNamingTheField() {
+        createRefusedNaming(Map.of(
+                "{\"destinationUrl\":\"https://example.com\",\"password\":\"abc\"}", "password",
+                "{\"destinationUrl\":\"https://example.com\",\"password\":\"" + "p".repeat(129) + "\"}", "password",
+                "{\"destinationUrl\":\"https://example.com\",\"password\":\"two\\nlines\"}", "password",
+                "{\"destinationUrl\":\"https://example.com\",\"password\":12345}", "password"));
+        String id = create(Map.of("destinationUrl", destination("bad-passwords"))).path("id").asText();
+        for (String body : List.of("{\"password\":\"\"}", "{\"password\":1234}", "{\"password\":[\"abcd\"]}")) {
+            Api.Reply reply = patch(id, body);
+            assertThat(reply.status()).as(body + " -> " + reply).isEqualTo(400);
+            assertThat(reply.json().path("error").path("field").asText()).as(body).isEqualTo("password");
+        }
+        assertThat(Api.get("/api/v1/dynamic/" + id).json().path("passwordProtected").asBoolean()).isFalse();
     }
 
     @Test

@@ -42,6 +42,19 @@ class RateLimitsTest {
         assertThat(limits.take("key_b", "generation", 1, MINUTE_START).allowed()).isTrue();
     }
 
+    /** A password gate's keys (code and client address) may never come back: their windows must not pile up. */
+    @Test
+    void aNewMinuteDropsTheWindowsOfEarlierOnes() {
+        RateLimits limits = new RateLimits(RateLimits.SharedUse.NONE);
+        for (int client = 0; client < 100; client++) {
+            limits.take("menu7 203.0.113." + client, "password-gate", 10, MINUTE_START + 1);
+        }
+        assertThat(limits.heldWindows()).isEqualTo(100);
+        limits.take("menu7 198.51.100.1", "password-gate", 10, MINUTE_START + 61);
+        assertThat(limits.heldWindows()).isEqualTo(1);
+        assertThat(limits.take("menu7 198.51.100.1", "password-gate", 10, MINUTE_START + 62).remaining()).isEqualTo(8);
+    }
+
     @Test
     void nodesSharingTheirUseTogetherAllowTheLimitOnce() {
         Map<String, Map<String, Integer>> published = new HashMap<>();
