@@ -121,6 +121,23 @@ class BulkCsvTest {
     }
 
     @Test
+    void aTemplateColumnNamesEachRowsTemplateUnderItsDesignColumns() {
+        BulkRequest request = parse("data,template,foregroundColor\nx,tpl_brand,#b71c1c\ny,tpl_gone,\n");
+        TemplateReader templates = new TemplateReader(id -> "tpl_brand".equals(id)
+                ? Optional.of(new DesignJson("dots", "#1a237e", null, null, null)) : Optional.empty());
+
+        assertThat(request.items().get(0).template()).isEqualTo("tpl_brand");
+        assertThatThrownBy(() -> BulkValidator.validate(request, LogoReader.inlineOnly(), templates,
+                Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[1].template"));
+        BulkValidator.Valid first = BulkValidator.validate(new BulkRequest(null, request.items().subList(0, 1)),
+                LogoReader.inlineOnly(), templates, Clock.systemUTC()).get(0);
+        assertThat(first.request().template()).as("resolved when accepted").isNull();
+        assertThat(first.request().design().bodyStyle()).isEqualTo("dots");
+        assertThat(first.request().design().foregroundColor()).isEqualTo("#b71c1c");
+    }
+
+    @Test
     void aRowWithDataAndContentIsRefusedByTheValidator() {
         BulkRequest request = parse("data,content.type,content.text\nx,text,y\n");
 
