@@ -27,7 +27,7 @@ import org.apache.commons.csv.CSVRecord;
 public final class BulkCsv {
 
     static final List<String> COLUMNS = List.of("data", "format", "size", "unit", "dpi", "colorSpace", "margin",
-            "errorCorrection", "filename",
+            "errorCorrection", "filename", "template",
             "bodyStyle", "foregroundColor", "backgroundColor", "gradientType", "gradientColor2", "gradientRotation",
             "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
             "logoMargin", "logoClearModules", "frame.style", "frame.text", "frame.textColor", "frame.frameColor");
@@ -90,7 +90,7 @@ public final class BulkCsv {
                 integer(index, "margin", cell.apply("margin")), cell.apply("errorCorrection"),
                 designJson.equals(NO_DESIGN) ? null : designJson, cell.apply("filename"),
                 content(index, columns, cell), cell.apply("unit"), integer(index, "dpi", cell.apply("dpi")),
-                cell.apply("colorSpace"));
+                cell.apply("colorSpace"), cell.apply("template"));
     }
 
     /** The row's typed content, if any of its content columns has a value. */

@@ -124,7 +124,7 @@ public class BulkResource {
 
     private Response accept(BulkRequest request, String idempotencyKey, UriInfo uri) {
         List<BulkValidator.Valid> items = BulkValidator.validate(request, codes.logos(callers.workspaceId()),
-                clock);
+                codes.templates(callers.workspaceId()), clock);
         Map.Entry<BulkJob, Boolean> accepted = jobs.accept(callers.workspaceId(), items, idempotencyKey);
         BulkJob job = accepted.getKey();
         if (accepted.getValue()) {

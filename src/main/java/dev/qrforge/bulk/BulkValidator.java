@@ -3,11 +3,13 @@ package dev.qrforge.bulk;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.qr.CodeSpec;
+import dev.qrforge.qr.DesignJson;
 import dev.qrforge.qr.ImageFormat;
 import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
+import dev.qrforge.qr.TemplateReader;
 import dev.qrforge.render.DataTooLongException;
 import dev.qrforge.render.QrEncoder;
 import java.time.Clock;
@@ -36,10 +38,12 @@ public final class BulkValidator {
     }
 
     /**
-     * @param logos reads the logos the items name; it reads each distinct one once, however many items share it
-     * @param clock stamps what a typed content's format wants stamped
+     * @param logos     reads the logos the items name; it reads each distinct one once, however many items share it
+     * @param templates reads the design templates the defaults and items name, each once
+     * @param clock     stamps what a typed content's format wants stamped
      */
-    public static List<Valid> validate(BulkRequest request, LogoReader logos, Clock clock) {
+    public static List<Valid> validate(BulkRequest request, LogoReader logos, TemplateReader templates,
+            Clock clock) {
         if (request == null) {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object with items, e.g. {\"items\": [{\"data\": \"…\"}]}");
@@ -51,9 +55,11 @@ public final class BulkValidator {
         }
         BulkRequest.Defaults defaults = request.defaults() == null
                 ? new BulkRequest.Defaults(null, null, null, null, null) : request.defaults();
+        DesignJson defaultDesign = templates.design(defaults.template(), defaults.design(),
+                "defaults." + TemplateReader.FIELD);
         try {
             QrRequestValidator.validate(new QrRequest("defaults", defaults.format(), defaults.size(),
-                    defaults.margin(), defaults.errorCorrection(), defaults.design(), null, null, defaults.unit(),
+                    defaults.margin(), defaults.errorCorrection(), defaultDesign, null, null, defaults.unit(),
                     defaults.dpi(), defaults.colorSpace()), ImageFormat.SVG, logos);
         } catch (ApiException e) {
             throw prefixed("defaults", e);
@@ -61,7 +67,7 @@ public final class BulkValidator {
         List<Valid> valid = new ArrayList<>(items.size());
         Set<String> filenames = new HashSet<>();
         for (int i = 0; i < items.size(); i++) {
-            Valid item = item(i, items.get(i), defaults, logos, clock);
+            Valid item = item(i, items.get(i), defaults, defaultDesign, logos, templates, clock);
             if (!filenames.add(item.filename())) {
                 throw ApiException.invalid("items[" + i + "].filename", "filename '" + item.filename()
                         + "' is used by an earlier item; file names in one archive must differ");
@@ -71,16 +77,18 @@ public final class BulkValidator {
         return valid;
     }
 
-    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults, LogoReader logos,
-            Clock clock) {
+    /** @param defaultDesign the defaults' design with their template applied */
+    private static Valid item(int index, BulkRequest.Item item, BulkRequest.Defaults defaults,
+            DesignJson defaultDesign, LogoReader logos, TemplateReader templates, Clock clock) {
         String prefix = "items[" + index + "].";
         if (item == null) {
             throw ApiException.invalid("items[" + index + "]", "items[" + index + "] must be an object with data");
         }
+        DesignJson design = templates.design(item.template(), item.design(), prefix + TemplateReader.FIELD);
         QrRequest request = new QrRequest(item.data(), first(item.format(), defaults.format()),
                 first(item.size(), defaults.size()), first(item.margin(), defaults.margin()),
                 first(item.errorCorrection(), defaults.errorCorrection()),
-                item.design() == null ? defaults.design() : item.design().over(defaults.design()), null, null,
+                design == null ? defaultDesign : design.over(defaultDesign), null, null,
                 item.content(), first(item.unit(), defaults.unit()), first(item.dpi(), defaults.dpi()),
                 first(item.colorSpace(), defaults.colorSpace()));
         CodeSpec spec;

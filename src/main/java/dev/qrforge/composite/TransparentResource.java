@@ -52,7 +52,8 @@ public class TransparentResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
-    public Response create(CompositeRequest request, @Context UriInfo uri) {
+    public Response create(CompositeRequest body, @Context UriInfo uri) {
+        CompositeRequest request = body == null ? null : body.resolve(codes.templates(callers.workspaceId()));
         LogoReader logos = codes.logos(callers.workspaceId());
         Composites.Plan plan = Composites.plan(request, logos);
         if (!admission.fits(plan.memoryCost())) {

@@ -97,10 +97,10 @@ public class DynamicCodes {
                 Passwords.hashed(request.password()));
         Labels labels = Labels.of(request.title(), request.tags());
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
-        CodeSpec spec = QrRequestValidator.validate(new QrRequest(shortLinks.url(requestBase, shortCode),
-                request.format(), request.size(), request.margin(), request.errorCorrection(), request.design(), null,
-                null, request.unit(), request.dpi(), request.colorSpace()),
-                ImageFormat.SVG, qrCodes.logos(workspaceId));
+        CodeSpec spec = QrRequestValidator.validate(qrCodes.templates(workspaceId).resolve(new QrRequest(
+                shortLinks.url(requestBase, shortCode), request.format(), request.size(), request.margin(),
+                request.errorCorrection(), request.design(), null, null, null, request.unit(), request.dpi(),
+                request.colorSpace(), request.template())), ImageFormat.SVG, qrCodes.logos(workspaceId));
         String id = Ids.next("dyn_");
         QrCodes.Created qr = qrCodes.createDynamic(workspaceId, spec, labels, id, settings.status().wireName());
         Instant now = StoredTime.now(clock);

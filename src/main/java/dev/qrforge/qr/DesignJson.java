@@ -120,6 +120,13 @@ public record DesignJson(String bodyStyle, String foregroundColor, String backgr
                 otherLogo, logoSize, logoMargin, logoClearModules, frame);
     }
 
+    /** This design without a background colour or a frame: as a code placed over an image takes it. */
+    public DesignJson withoutBackdrop() {
+        return new DesignJson(bodyStyle, foregroundColor, null, gradientType, gradientColor2, gradientRotation,
+                gradientOnEyes, eyeFrameStyle, eyeBallStyle, eyeFrameColor, eyeBallColor, eyes, logo, logoSize,
+                logoMargin, logoClearModules, null);
+    }
+
     /** Each field of this design, or where absent the one of {@code defaults} (per-eye overrides as a whole). */
     public DesignJson over(DesignJson defaults) {
         if (defaults == null) {

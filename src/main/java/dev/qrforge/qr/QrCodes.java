@@ -57,6 +57,9 @@ public class QrCodes {
     WorkspaceLogos logos;
 
     @Inject
+    DesignTemplates templates;
+
+    @Inject
     Event<CodeDeleted> deletions;
 
     @Inject
@@ -156,19 +159,25 @@ public class QrCodes {
         return logos.reader(workspaceId);
     }
 
+    /** Reads the design templates a request of this workspace names. */
+    public TemplateReader templates(String workspaceId) {
+        return templates.reader(workspaceId);
+    }
+
     /**
      * Draws the workspace's code {@code id} in another way and keeps the new look and verdict; its data, and so what
      * a printed copy says, stays the same.
      *
      * @param patch a JSON merge patch (RFC 7396) of {@code format}, {@code size}, {@code margin},
-     *              {@code errorCorrection} and {@code design} over the code's current values
+     *              {@code errorCorrection} and {@code design} over the code's current values, or with
+     *              {@code template} over that template's design instead of the code's ({@link Restyle#merge})
      */
     @Transactional
     public Created restyle(String workspaceId, String id, ObjectNode patch) {
         QrCode code = find(workspaceId, id);
         LogoReader logos = logos(workspaceId);
-        CodeSpec spec = QrRequestValidator.validate(Restyle.merge(code.spec(logos), code.design(), patch),
-                ImageFormat.SVG, logos);
+        CodeSpec spec = QrRequestValidator.validate(Restyle.merge(code.spec(logos), code.design(), patch,
+                templates(workspaceId)), ImageFormat.SVG, logos);
         GeneratedCode rendering = render(spec);
         keepLogo(workspaceId, spec);
         code.restyle(rendering.spec(), rendering.safety());

@@ -8,11 +8,20 @@ import java.util.List;
  * {@link QrRequestValidator} supplies. {@code size} is a JSON number: whole pixels, or with {@code unit} mm or in a
  * length that may have decimals.
  *
- * @param content a typed payload, the alternative to {@code data}: exactly one of the two is given
+ * @param content  a typed payload, the alternative to {@code data}: exactly one of the two is given
+ * @param template the id of a design template under {@code design} ({@link TemplateReader#resolve}, before
+ *                 validation)
  */
 public record QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
         DesignJson design, String title, List<String> tags, Content content, String unit, Integer dpi,
-        String colorSpace) {
+        String colorSpace, String template) {
+
+    /** A request without a template. */
+    public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
+            DesignJson design, String title, List<String> tags, Content content, String unit, Integer dpi,
+            String colorSpace) {
+        this(data, format, size, margin, errorCorrection, design, title, tags, content, unit, dpi, colorSpace, null);
+    }
 
     /** A request with free data, in pixels and RGB. */
     public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
@@ -36,5 +45,11 @@ public record QrRequest(String data, String format, Number size, Integer margin,
     public QrRequest(String data, String format, Number size, Integer margin, String errorCorrection,
             DesignJson design) {
         this(data, format, size, margin, errorCorrection, design, null, null);
+    }
+
+    /** This request with {@code effective} as its design and no template: what a template resolves into. */
+    QrRequest withDesign(DesignJson effective) {
+        return new QrRequest(data, format, size, margin, errorCorrection, effective, title, tags, content, unit, dpi,
+                colorSpace);
     }
 }

@@ -87,6 +87,9 @@ public final class QrRequestValidator {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"data\": \"https://example.com\"}");
         }
+        if (request.template() != null) {
+            throw new IllegalStateException("a template is applied before validation, by TemplateReader.resolve");
+        }
         Content.Encoded content = content(request, clock);
         String data = content == null ? data(request.data()) : content.data();
         ImageFormat format = request.format() == null ? impliedFormat
@@ -113,6 +116,16 @@ public final class QrRequestValidator {
         PrintSize print = printSize(request, format, colorSpace, colours.cmykInks());
         return new CodeSpec(data, format, pixels(print, format), margin, errorCorrection, design, logo, null,
                 content == null ? null : content.content(), print);
+    }
+
+    /**
+     * Checks a design template's design as a request's would be, in any colour space (a CMYK colour then needs a
+     * request in CMYK), and returns its logo, if any.
+     */
+    static LogoSpec templateDesign(DesignJson design, LogoReader logos) {
+        DesignJson rgb = CmykColours.split(design, ColorSpace.CMYK).design();
+        design(rgb);
+        return logo(rgb, logos);
     }
 
     /** The typed content, checked and encoded, if the request has one instead of data (never both). */

@@ -58,8 +58,9 @@ public class QrResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, SVG, PNG, PDF, EPS, JPEG, WEBP})
     @RequiresScope(Scope.QR_WRITE)
-    public Response create(QrRequest request, @Context HttpHeaders headers, @Context UriInfo uri) {
+    public Response create(QrRequest body, @Context HttpHeaders headers, @Context UriInfo uri) {
         Optional<ImageFormat> rawImage = preferredImage(headers.getAcceptableMediaTypes());
+        QrRequest request = codes.templates(callers.workspaceId()).resolve(body);
         CodeSpec spec = QrRequestValidator.validate(request, rawImage.orElse(ImageFormat.SVG),
                 codes.logos(callers.workspaceId()), clock);
         if (rawImage.isPresent() && rawImage.get() != spec.format()) {
@@ -83,7 +84,8 @@ public class QrResource {
     @Path("preview")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresScope(Scope.QR_WRITE)
-    public QrView preview(QrRequest request) {
+    public QrView preview(QrRequest body) {
+        QrRequest request = codes.templates(callers.workspaceId()).resolve(body);
         CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, codes.logos(callers.workspaceId()),
                 clock);
         return codes.preview(callers.workspaceId(), spec, Labels.of(request.title(), request.tags()));

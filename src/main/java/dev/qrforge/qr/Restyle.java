@@ -17,7 +17,7 @@ final class Restyle {
 
     /** What a restyle may change: everything but the data. */
     static final List<String> FIELDS = List.of("format", "size", "margin", "errorCorrection", "design", "unit", "dpi",
-            "colorSpace");
+            "colorSpace", TemplateReader.FIELD);
 
     private static final ObjectMapper JSON = JsonConfig.build();
 
@@ -28,10 +28,14 @@ final class Restyle {
      * The request that draws the code anew. An error correction level that was the automatic choice stays
      * automatic, so adding a logo raises it to H as it would for a new code, unless the patch sets one.
      *
-     * @param current the code's request as it is now
-     * @param design  its design as recorded (a logo by reference)
+     * A {@code template} in the patch restyles the code to that template: its design replaces the code's as what
+     * the patch's {@code design} merges over, so the code looks as a new code from the template would.
+     *
+     * @param current   the code's request as it is now
+     * @param design    its design as recorded (a logo by reference)
+     * @param templates reads the template the patch may name
      */
-    static QrRequest merge(CodeSpec current, DesignJson design, ObjectNode patch) {
+    static QrRequest merge(CodeSpec current, DesignJson design, ObjectNode patch, TemplateReader templates) {
         for (Iterator<String> names = patch.fieldNames(); names.hasNext();) {
             String name = names.next();
             if (!FIELDS.contains(name)) {
@@ -39,13 +43,20 @@ final class Restyle {
                         + String.join(", ", FIELDS));
             }
         }
+        ObjectNode changes = patch.deepCopy();
+        JsonNode template = changes.remove(TemplateReader.FIELD);
+        if (template != null && !template.isNull() && !template.isTextual()) {
+            throw ApiException.invalid(TemplateReader.FIELD, "template must be the id of a design template");
+        }
+        DesignJson base = template == null || template.isNull() ? design
+                : templates.design(template.textValue(), null, TemplateReader.FIELD);
         boolean automatic = current.errorCorrection() == QrRequestValidator.defaultErrorCorrection(current.logo());
         PrintSize print = current.print();
         ObjectNode merged = JSON.valueToTree(new QrRequest(null, current.format().wireName(),
                 print.unit().physical() ? (Number) print.size() : (Number) current.size(), current.margin(),
-                automatic ? null : current.errorCorrection().name(), design, null, null,
+                automatic ? null : current.errorCorrection().name(), base, null, null,
                 WireNames.of(print.unit()), print.dpi(), WireNames.of(print.colorSpace())));
-        mergePatch(merged, patch);
+        mergePatch(merged, changes);
         merged.put("data", current.data());
         try {
             return JSON.treeToValue(merged, QrRequest.class);

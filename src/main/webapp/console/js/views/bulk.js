@@ -14,9 +14,11 @@ const MAX_ROWS = 200;
 const POLL_MILLIS = 1000;
 
 const ITEM_COLUMNS = ['data', 'filename', 'format', 'size', 'unit', 'dpi', 'colorSpace', 'margin', 'errorCorrection'];
-const DESIGN_COLUMNS = ['bodyStyle', 'foregroundColor', 'backgroundColor', 'gradientType', 'gradientColor2',
-    'gradientRotation', 'gradientOnEyes', 'eyeFrameStyle', 'eyeBallStyle', 'eyeFrameColor', 'eyeBallColor', 'logo',
-    'logoSize', 'logoMargin', 'logoClearModules', 'frame.style', 'frame.text', 'frame.textColor', 'frame.frameColor'];
+// A design template's id first: the other design columns override what it sets.
+const DESIGN_COLUMNS = ['template', 'bodyStyle', 'foregroundColor', 'backgroundColor', 'gradientType',
+    'gradientColor2', 'gradientRotation', 'gradientOnEyes', 'eyeFrameStyle', 'eyeBallStyle', 'eyeFrameColor',
+    'eyeBallColor', 'logo', 'logoSize', 'logoMargin', 'logoClearModules', 'frame.style', 'frame.text',
+    'frame.textColor', 'frame.frameColor'];
 const EXAMPLE_CSV = [
     'data,filename,format,size,foregroundColor',
     'https://example.com/menu,menu,png,600,#1a237e',

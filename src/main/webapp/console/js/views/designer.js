@@ -1,11 +1,13 @@
 // The designer: every option of the API's design, a live preview with its scan-safety verdict, then Save or
-// Download. The option lists and ranges come from GET design-options, so a style the service gains appears here
-// without a console release; the verdict is the service's own (POST qr/preview), never guessed in the browser.
+// Download; the design can start from a saved template, or be saved as one. The option lists and ranges come from GET
+// design-options, so a style the service gains appears here without a console release; the verdict is the service's
+// own (POST qr/preview), never guessed in the browser.
 
 import {ApiError, get, patch, post, recordImageUrl} from '../api.js';
 import {count, dataUri, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, showFieldError} from '../forms.js';
 import {contentForms} from '../content-forms.js';
+import {templatesPanel} from '../templates.js';
 import {designOptions, downloadName, downloadRendering, forFormat, PRINT_FORMATS, RASTER_FORMATS, SHOWN_FORMATS}
     from '../qr-files.js';
 import {verdictView} from '../safety.js';
@@ -192,7 +194,7 @@ export default async function render(main, route) {
     const removeLogo = h('button', {type: 'button', class: 'secondary', text: 'Remove logo', hidden: true});
     bind('design.logo', logoFile, null, {read: () => logo, write: (v) => {
         logo = v;
-        logoName.textContent = v ? 'The original code\'s logo' : '';
+        logoName.textContent = v ? 'The logo it started from' : '';
     }});
     const logoSize = slider('Logo size (share of the code\'s width)', design.logoSize, 0.01);
     bind('design.logoSize', logoSize.input, design.logoSize.default);
@@ -293,7 +295,9 @@ export default async function render(main, route) {
             root.append(h('p', {class: 'muted', text: 'Saving creates a new code; the original stays as it is.'}));
         }
     }
-    root.append(h('div', {class: 'split designer'}, form, pane));
+    const templates = templatesPanel({use: startFrom, design: () => request().design,
+        onDesignError: (error) => report(error, true)});
+    root.append(h('div', {class: 'split designer'}, form, pane), templates.element);
 
     /** Enables only the controls whose option applies, so that request() leaves the others out. */
     function sync() {
@@ -346,6 +350,14 @@ export default async function render(main, route) {
         // original differs from what automatic gives (the default, or H with a logo: docs/api.md, POST /api/v1/qr).
         const automatic = record.design?.logo ? 'H' : options.errorCorrection.default;
         if (record.errorCorrection === automatic) errorCorrection.value = '';
+    }
+
+    /** Every design control as the template sets it, the others at their defaults; content and output stay. */
+    function startFrom(template) {
+        for (const binding of bindings) {
+            if (binding.path.startsWith('design.')) binding.write(valueAt(template, binding.path));
+        }
+        changed();
     }
 
     function report(error, focus) {
@@ -514,7 +526,7 @@ export default async function render(main, route) {
 
     if (original) fill(original);
     sync();
-    await renderPreview();
+    await Promise.all([renderPreview(), templates.refresh()]);
 
     return () => {
         stopped = true;

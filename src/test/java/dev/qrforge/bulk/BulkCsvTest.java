@@ -7,12 +7,16 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.qr.ColorSpace;
 import dev.qrforge.qr.DesignJson;
 import dev.qrforge.qr.LogoReader;
+import dev.qrforge.qr.TemplateReader;
 import java.io.StringReader;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BulkCsvTest {
+
+    private static final TemplateReader NO_TEMPLATES = new TemplateReader(id -> Optional.empty());
 
     private static BulkRequest parse(String csv) {
         return BulkCsv.parse(new StringReader(csv));
@@ -60,12 +64,13 @@ class BulkCsvTest {
         assertThat(request.items().get(1).size()).isEqualTo(1.5);
         assertThat(request.items().get(1).dpi()).isEqualTo(600);
         assertThat(request.items().get(2).size()).as("whole pixels stay an integer").isEqualTo(300);
-        List<BulkValidator.Valid> valid = BulkValidator.validate(request, LogoReader.inlineOnly(), Clock.systemUTC());
+        List<BulkValidator.Valid> valid = BulkValidator.validate(request, LogoReader.inlineOnly(), NO_TEMPLATES,
+                Clock.systemUTC());
         assertThat(valid.get(0).spec().print().colorSpace()).isEqualTo(ColorSpace.CMYK);
         assertThat(valid.get(0).filename()).isEqualTo("001.pdf");
         assertThat(valid.get(1).spec().size()).as("1.5 in at 600 dpi").isEqualTo(900);
         assertThatThrownBy(() -> BulkValidator.validate(parse("data,format,size,unit\nx,png,5,mm\n"),
-                LogoReader.inlineOnly(), Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+                LogoReader.inlineOnly(), NO_TEMPLATES, Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
                         e -> assertThat(e.field()).isEqualTo("items[0].size"));
         assertThatThrownBy(() -> parse("data,dpi\nx,high\n")).isInstanceOfSatisfying(ApiException.class,
                 e -> assertThat(e.field()).isEqualTo("items[0].dpi"));
@@ -116,11 +121,28 @@ class BulkCsvTest {
     }
 
     @Test
+    void aTemplateColumnNamesEachRowsTemplateUnderItsDesignColumns() {
+        BulkRequest request = parse("data,template,foregroundColor\nx,tpl_brand,#b71c1c\ny,tpl_gone,\n");
+        TemplateReader templates = new TemplateReader(id -> "tpl_brand".equals(id)
+                ? Optional.of(new DesignJson("dots", "#1a237e", null, null, null)) : Optional.empty());
+
+        assertThat(request.items().get(0).template()).isEqualTo("tpl_brand");
+        assertThatThrownBy(() -> BulkValidator.validate(request, LogoReader.inlineOnly(), templates,
+                Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("items[1].template"));
+        BulkValidator.Valid first = BulkValidator.validate(new BulkRequest(null, request.items().subList(0, 1)),
+                LogoReader.inlineOnly(), templates, Clock.systemUTC()).get(0);
+        assertThat(first.request().template()).as("resolved when accepted").isNull();
+        assertThat(first.request().design().bodyStyle()).isEqualTo("dots");
+        assertThat(first.request().design().foregroundColor()).isEqualTo("#b71c1c");
+    }
+
+    @Test
     void aRowWithDataAndContentIsRefusedByTheValidator() {
         BulkRequest request = parse("data,content.type,content.text\nx,text,y\n");
 
-        assertThatThrownBy(() -> BulkValidator.validate(request, dev.qrforge.qr.LogoReader.inlineOnly(),
-                java.time.Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
+        assertThatThrownBy(() -> BulkValidator.validate(request, LogoReader.inlineOnly(), NO_TEMPLATES,
+                Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
                         e -> assertThat(e.field()).isEqualTo("items[0].content"));
     }
 }

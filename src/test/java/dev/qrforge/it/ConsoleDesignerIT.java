@@ -128,6 +128,18 @@ class ConsoleDesignerIT extends ServerTest {
         return reply.json();
     }
 
+    /** The console workspace's template of this name, as the API shows it. */
+    private static JsonNode template(String name) {
+        Api.Reply reply = Api.getAs(ConsoleBrowser.KEY, "/api/v1/templates?limit=200");
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        for (JsonNode template : reply.json().path("items")) {
+            if (template.path("name").asText().equals(name)) {
+                return template;
+            }
+        }
+        throw new AssertionError("no template named " + name + " in " + reply);
+    }
+
     private static JsonNode listed(String query) {
         Api.Reply reply = Api.getAs(ConsoleBrowser.KEY,
                 "/api/v1/qr?limit=200&q=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
@@ -208,6 +220,17 @@ class ConsoleDesignerIT extends ServerTest {
             assertThat(browser.script("const a = document.activeElement;"
                     + " return a.labels && a.labels.length ? a.labels[0].textContent : null;")).isEqualTo("Title");
 
+            // The design kept as a template, logo and frame included.
+            String templateName = "Template " + UUID.randomUUID();
+            control(browser, "Template name").sendKeys(templateName);
+            browser.driver().findElement(By.xpath("//button[normalize-space()='Save design as template']")).click();
+            By startFromTemplate = By.cssSelector("button[aria-label='Start from template " + templateName + "']");
+            browser.visible(startFromTemplate);
+            JsonNode template = template(templateName);
+            assertThat(template.path("design").path("bodyStyle").asText()).isEqualTo("rounded");
+            assertThat(template.path("design").path("logo").asText()).startsWith("sha256:");
+            assertThat(template.path("design").path("frame").path("style").asText()).isEqualTo("banner-bottom");
+
             browser.driver().findElement(By.xpath("//button[normalize-space()='Save']")).click();
             assertThat(browser.visible(By.cssSelector(".preview-pane .saved a")).getAttribute("href"))
                     .contains("#/codes?q=");
@@ -244,6 +267,22 @@ class ConsoleDesignerIT extends ServerTest {
             assertThat(control(browser, "Foreground colour").getAttribute("value")).isEqualTo("#1a237e");
             assertThat(browser.visible(By.xpath("//button[normalize-space()='Remove logo']")).isDisplayed()).isTrue();
             assertThat(Decoders.zxing(picture(browser, currentPreview(browser)), url)).isTrue();
+
+            // A fresh design started from the template takes its options; deleting it leaves the code made alike.
+            browser.go("design");
+            browser.visible(startFromTemplate).click();
+            assertThat(new Select(control(browser, "Body style")).getFirstSelectedOption().getAttribute("value"))
+                    .isEqualTo("rounded");
+            assertThat(control(browser, "Foreground colour").getAttribute("value")).isEqualTo("#1a237e");
+            assertThat(new Select(control(browser, "Frame")).getFirstSelectedOption().getAttribute("value"))
+                    .isEqualTo("banner-bottom");
+            assertThat(browser.visible(By.xpath("//button[normalize-space()='Remove logo']")).isDisplayed()).isTrue();
+            browser.driver().findElement(By.cssSelector("button[aria-label='Delete template " + templateName + "']"))
+                    .click();
+            browser.until(driver -> driver.switchTo().alert()).accept();
+            browser.until(driver -> driver.findElements(startFromTemplate).isEmpty());
+            assertThat(Api.getAs(ConsoleBrowser.KEY, "/api/v1/templates/" + template.path("id").asText()).status())
+                    .isEqualTo(404);
             browser.assertNoConsoleErrors();
         }
     }

@@ -95,11 +95,12 @@ class FramesTest {
                 + " \"text\": \"Admit one\", \"frameColor\": \"#004d40\"}}}");
         DesignJson recorded = DesignJson.of(framed.design(), framed.logo());
         CodeSpec restyled = QrRequestValidator.validate(Restyle.merge(framed, recorded,
-                (ObjectNode) JSON.readTree("{\"design\": {\"frame\": {\"text\": \"Admit two\", \"frameColor\": null}}}")),
+                (ObjectNode) JSON.readTree("{\"design\": {\"frame\": {\"text\": \"Admit two\", \"frameColor\": null}}}"),
+                RestyleTest.TEMPLATES),
                 ImageFormat.SVG, LogoReader.inlineOnly());
         assertThat(restyled.design().frame()).isEqualTo(new Frame(FrameStyle.TICKET, "Admit two", null, null));
         CodeSpec unframed = QrRequestValidator.validate(Restyle.merge(framed, recorded,
-                (ObjectNode) JSON.readTree("{\"design\": {\"frame\": null}}")), ImageFormat.SVG,
+                (ObjectNode) JSON.readTree("{\"design\": {\"frame\": null}}"), RestyleTest.TEMPLATES), ImageFormat.SVG,
                 LogoReader.inlineOnly());
         assertThat(unframed.design().frame()).isEqualTo(Frame.NONE);
     }

@@ -142,7 +142,7 @@ class PrintRequestTest {
     void aRestyleKeepsThePrintSize() {
         CodeSpec spec = validate(request("pdf", 30, "mm", null, "cmyk", colours("cmyk(0,0,0,100)", null)));
         QrRequest merged = Restyle.merge(spec, CmykColours.restore(DesignJson.of(spec.design(), null),
-                spec.print().cmykInks()), JSON.createObjectNode().put("format", "eps"));
+                spec.print().cmykInks()), JSON.createObjectNode().put("format", "eps"), RestyleTest.TEMPLATES);
         CodeSpec restyled = validate(merged);
         assertThat(restyled.format()).isEqualTo(ImageFormat.EPS);
         assertThat(restyled.print()).isEqualTo(new PrintSize(SizeUnit.MM, 30, null, ColorSpace.CMYK,

@@ -9,6 +9,7 @@ import dev.qrforge.api.JsonConfig;
 import dev.qrforge.render.Design;
 import dev.qrforge.render.ErrorCorrection;
 import dev.qrforge.testing.Logos;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A restyle is a JSON merge patch over the request that made a code; the data never changes. */
@@ -26,8 +27,31 @@ class RestyleTest {
                 LogoReader.inlineOnly());
     }
 
+    /** The workspace's one template: a green square-bodied design with a frame. */
+    static final TemplateReader TEMPLATES = new TemplateReader(id -> "tpl_green".equals(id)
+            ? Optional.of(TemplateReaderTest.design("{\"bodyStyle\": \"square\", \"foregroundColor\": \"#1b5e20\","
+                    + " \"frame\": {\"style\": \"box\"}}"))
+            : Optional.empty());
+
     private static QrRequest restyle(CodeSpec current, String patch) throws Exception {
-        return Restyle.merge(current, DesignJson.of(current.design(), current.logo()), patch(patch));
+        return Restyle.merge(current, DesignJson.of(current.design(), current.logo()), patch(patch), TEMPLATES);
+    }
+
+    @Test
+    void aTemplateReplacesTheCodesDesignAndThePatchsDesignMergesOverIt() throws Exception {
+        QrRequest request = restyle(styled(), "{\"template\": \"tpl_green\", \"design\": {\"bodyStyle\": \"dots\"}}");
+        CodeSpec spec = QrRequestValidator.validate(request, ImageFormat.SVG, LogoReader.inlineOnly());
+        assertThat(request.template()).isNull();
+        assertThat(spec.data()).isEqualTo(DATA);
+        assertThat(spec.size()).as("the code's own settings stay").isEqualTo(400);
+        assertThat(spec.design().bodyStyle().name()).as("the patch's design over the template").isEqualTo("DOTS");
+        assertThat(spec.design().foreground().hex()).isEqualTo("#1b5e20");
+        assertThat(spec.design().gradient()).as("the code's old gradient is not the template's").isNull();
+        assertThat(spec.design().frame().present()).isTrue();
+        assertThatThrownBy(() -> restyle(styled(), "{\"template\": \"tpl_gone\"}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("template"));
+        assertThatThrownBy(() -> restyle(styled(), "{\"template\": 7}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("template"));
     }
 
     @Test

@@ -1,0 +1,141 @@
+package dev.qrforge.qr;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Cursor;
+import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.ErrorMapper;
+import dev.qrforge.api.JsonConfig;
+import dev.qrforge.api.Keyset;
+import dev.qrforge.api.Page;
+import dev.qrforge.api.PageRequest;
+import dev.qrforge.api.Where;
+import dev.qrforge.platform.Ids;
+import dev.qrforge.platform.StoredTime;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * A workspace's design templates: saved designs that generation requests name by id ({@link TemplateReader}).
+ * Codes copy the design they are made with, so changing or deleting a template never changes a code.
+ */
+@ApplicationScoped
+public class DesignTemplates {
+
+    /** A name is what a picker shows, not a description. */
+    static final int MAX_NAME_LENGTH = 100;
+
+    private static final ObjectMapper JSON = JsonConfig.build();
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    WorkspaceLogos logos;
+
+    @Transactional
+    public TemplateView create(String workspaceId, TemplateRequest request) {
+        if (request == null) {
+            throw new ApiException(ErrorCode.INVALID_JSON, null, "the request body must be a JSON object, e.g."
+                    + " {\"name\": \"Brand\", \"design\": {\"foregroundColor\": \"#1a237e\"}}");
+        }
+        DesignTemplate template = new DesignTemplate(Ids.next("tpl_"), workspaceId, StoredTime.now(clock));
+        save(workspaceId, template, request);
+        em.persist(template);
+        return template.view();
+    }
+
+    @Transactional
+    public Page<TemplateView> list(String workspaceId, PageRequest page) {
+        return Keyset.newestFirst(em, DesignTemplate.class, new Where(), workspaceId, page,
+                template -> new Cursor(template.createdAt(), template.id()),
+                templates -> templates.stream().map(DesignTemplate::view).toList());
+    }
+
+    @Transactional
+    public TemplateView get(String workspaceId, String id) {
+        return find(workspaceId, id).view();
+    }
+
+    /**
+     * A JSON merge patch (RFC 7396) of {@code name} and {@code design}: the design merges member by member, null
+     * removes a field; the result is checked as a new template would be.
+     */
+    @Transactional
+    public TemplateView patch(String workspaceId, String id, JsonNode patch) {
+        if (!(patch instanceof ObjectNode)) {
+            throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
+        }
+        DesignTemplate template = find(workspaceId, id);
+        ObjectNode merged = JSON.valueToTree(new TemplateRequest(template.name(), template.design()));
+        Restyle.mergePatch(merged, patch);
+        try {
+            save(workspaceId, template, JSON.treeToValue(merged, TemplateRequest.class));
+        } catch (IOException e) {
+            throw ErrorMapper.translate(e);
+        }
+        return template.view();
+    }
+
+    /** Codes made from the template keep their design: they copied it. */
+    @Transactional
+    public void delete(String workspaceId, String id) {
+        em.remove(find(workspaceId, id));
+    }
+
+    /** A reader of this workspace's templates, for one request. */
+    public TemplateReader reader(String workspaceId) {
+        return new TemplateReader(id -> saved(workspaceId, id).map(DesignTemplate::design));
+    }
+
+    /**
+     * Checks the design exactly as a generation request's (in any colour space: a template may hold the inks of a
+     * CMYK print design), keeps an inline logo and saves the design with the logo by its reference.
+     */
+    private void save(String workspaceId, DesignTemplate template, TemplateRequest request) {
+        String name = name(request.name());
+        if (request.design() == null) {
+            throw ApiException.invalid("design", "design is required: the design object POST /api/v1/qr takes");
+        }
+        LogoSpec logo = QrRequestValidator.templateDesign(request.design(), logos.reader(workspaceId));
+        if (logo != null) {
+            logos.keep(workspaceId, logo.file());
+        }
+        template.set(name, logo == null ? request.design() : request.design().withLogo(logo.reference()),
+                StoredTime.now(clock));
+    }
+
+    private static String name(String name) {
+        if (name == null || name.isBlank()) {
+            throw ApiException.invalid("name", "name is required and must not be blank");
+        }
+        String stripped = name.strip();
+        if (stripped.length() > MAX_NAME_LENGTH || stripped.chars().anyMatch(Character::isISOControl)) {
+            throw ApiException.invalid("name", "name must be at most " + MAX_NAME_LENGTH
+                    + " characters, without control characters");
+        }
+        return stripped;
+    }
+
+    /** Another workspace's template is not found, exactly like one that does not exist. */
+    private DesignTemplate find(String workspaceId, String id) {
+        return saved(workspaceId, id).orElseThrow(() -> ApiException.notFound("design template " + id));
+    }
+
+    private Optional<DesignTemplate> saved(String workspaceId, String id) {
+        return em.createQuery("select t from DesignTemplate t where t.id = :id and t.workspaceId = :ws",
+                DesignTemplate.class).setParameter("id", id).setParameter("ws", workspaceId).getResultStream()
+                .findFirst();
+    }
+}
