@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.text.Normalizer;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.concurrent.Semaphore;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
@@ -16,7 +17,9 @@ import org.bouncycastle.crypto.params.Argon2Parameters;
  * ({@code $argon2id$v=19$m=19456,t=2,p=1$salt$hash}): the algorithm, its parameters and the salt travel with the
  * hash, so a later change of parameters still verifies what was stored before it. New hashes use OWASP's first
  * recommended Argon2id configuration (19 MiB, 2 passes, 1 lane). A password is compared as NFKC-normalised UTF-8
- * (NIST SP 800-63B), so the same characters typed on different keyboards match.
+ * (NIST SP 800-63B), so the same characters typed on different keyboards match. At most one hash per core is computed
+ * at once, the others wait: one lane of Argon2 keeps a core busy, so more at once would finish no sooner and only add
+ * 19 MiB each to the heap (a worker pool's worth of gate attempts would otherwise hold over half a gigabyte).
  */
 public final class PasswordHashes {
 
@@ -29,6 +32,7 @@ public final class PasswordHashes {
             "\\$argon2id\\$v=19\\$m=(\\d{1,7}),t=(\\d{1,3}),p=(\\d{1,2})\\$([A-Za-z0-9+/]+)\\$([A-Za-z0-9+/]+)");
     private static final Base64.Encoder ENCODER = Base64.getEncoder().withoutPadding();
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Semaphore AT_ONCE = new Semaphore(Runtime.getRuntime().availableProcessors(), true);
 
     private PasswordHashes() {
     }
@@ -66,9 +70,11 @@ public final class PasswordHashes {
                 .withIterations(iterations).withParallelism(parallelism).build());
         byte[] secret = Normalizer.normalize(password, Normalizer.Form.NFKC).getBytes(StandardCharsets.UTF_8);
         byte[] hash = new byte[length];
+        AT_ONCE.acquireUninterruptibly();
         try {
             generator.generateBytes(secret, hash);
         } finally {
+            AT_ONCE.release();
             Arrays.fill(secret, (byte) 0);
         }
         return hash;
