@@ -110,6 +110,9 @@ public class ApiKeys {
         }
         em.persist(new ApiKey(Ids.next("key_"), workspaces.idOf(workspaceName), keyName,
                 key.substring(0, PREFIX_LENGTH), hash, Scope.allNames(), clock.instant(), null));
+        // A node starting beside another may lose the race to store the same key: flushed here, the duplicate is a
+        // PersistenceException the caller can catch, not a checked RollbackException escaping from the commit.
+        em.flush();
     }
 
     /**
