@@ -13,6 +13,7 @@ const VIEWS = {
     analytics: () => import('./views/analytics.js'),
     bulk: () => import('./views/bulk.js'),
     transparent: () => import('./views/transparent.js'),
+    audit: () => import('./views/audit.js'),
 };
 const DEFAULT_SECTION = 'codes';
 

@@ -52,7 +52,8 @@ class ArchitectureTest {
             entry("bulk", Set.of("qr", "render", "safety", "content", "admission", "security", "api", "platform")),
             entry("composite", Set.of("qr", "render", "safety", "images", "admission", "security", "api",
                     "platform")),
-            entry("webhook", Set.of("scan", "bulk", "dynamic", "qr", "client", "security", "api", "platform")));
+            entry("webhook", Set.of("scan", "bulk", "dynamic", "qr", "client", "security", "api", "platform")),
+            entry("audit", Set.of("client", "security", "api", "platform")));
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages(ROOT);

@@ -3,6 +3,7 @@ package dev.qrforge.bulk;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Change;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.platform.Ids;
@@ -17,6 +18,7 @@ import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchRuntime;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -41,6 +43,8 @@ public class BulkJobs {
     static final String JOB_PARAMETER = "bulkJobId";
     static final int MAX_IDEMPOTENCY_KEY = 200;
     private static final ObjectMapper JSON = JsonConfig.build();
+    /** What the audit log calls a job. */
+    private static final String RESOURCE = "bulk_job";
 
     @PersistenceContext
     EntityManager em;
@@ -53,6 +57,9 @@ public class BulkJobs {
 
     @Inject
     BulkLeases leases;
+
+    @Inject
+    Event<Change> changes;
 
     /**
      * Stores the validated job and its items, unless the key names an earlier job of the workspace, which is then
@@ -87,6 +94,9 @@ public class BulkJobs {
             }
             em.persist(new BulkItem(job.id(), item.index(), json(item.request()), item.filename()));
         }
+        // One entry for the job: its items' codes are what the job made, not changes of their own.
+        changes.fire(Change.created(workspaceId, RESOURCE, job.id(), Change.Fields.of().with("items", items.size())
+                .with("idempotencyKey", idempotencyKey)));
         return Map.entry(job, true);
     }
 

@@ -57,12 +57,25 @@ public final class ClientFactsResolver implements AutoCloseable {
         UserAgentClassifier.Agent agent = userAgents.classify(header.apply(USER_AGENT));
         InetAddress peer = peerAddress == null ? null : IpAddresses.parse(peerAddress);
         boolean viaProxy = peer != null && proxies.trusts(peer);
-        InetAddress client = viaProxy ? proxies.forwardedClient(peer, header.apply(FORWARDED_FOR)) : peer;
+        InetAddress client = behind(peer, viaProxy, header);
         GeoIp.Location location = locate(client, viaProxy ? headerCountry(header) : null);
         return new ClientFacts(agent.os(), agent.osVersion(), agent.device(), agent.browser(), agent.browserVersion(),
                 location.country(), location.region(), location.city(),
                 HeaderFacts.preferredLanguage(header.apply(ACCEPT_LANGUAGE)),
                 HeaderFacts.referrerHost(header.apply(REFERER)), agent.bot(), client);
+    }
+
+    /**
+     * Only the client's address of {@link #resolve}: for records of who did something (the audit log), which need
+     * neither the user agent nor the place.
+     */
+    public InetAddress address(String peerAddress, Function<String, String> header) {
+        InetAddress peer = peerAddress == null ? null : IpAddresses.parse(peerAddress);
+        return behind(peer, peer != null && proxies.trusts(peer), header);
+    }
+
+    private InetAddress behind(InetAddress peer, boolean viaProxy, Function<String, String> header) {
+        return viaProxy ? proxies.forwardedClient(peer, header.apply(FORWARDED_FOR)) : peer;
     }
 
     private String headerCountry(Function<String, String> header) {

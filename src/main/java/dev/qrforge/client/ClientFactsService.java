@@ -8,6 +8,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -70,5 +71,10 @@ public class ClientFactsService {
     /** See {@link ClientFactsResolver#resolve(String, Function)} and {@link ClientFactsResolver#headers}. */
     public ClientFacts resolve(String peerAddress, Function<String, String> header) {
         return resolver.resolve(peerAddress, header);
+    }
+
+    /** See {@link ClientFactsResolver#address}. */
+    public InetAddress address(String peerAddress, Function<String, String> header) {
+        return resolver.address(peerAddress, header);
     }
 }

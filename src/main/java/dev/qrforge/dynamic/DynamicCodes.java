@@ -1,12 +1,15 @@
 package dev.qrforge.dynamic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Change;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.Instants;
 import dev.qrforge.api.Keyset;
+import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
@@ -34,11 +37,9 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
@@ -48,6 +49,9 @@ public class DynamicCodes {
     /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
     static final int SHORT_CODE_LENGTH = 7;
     static final int SHORT_CODE_ATTEMPTS = 5;
+    /** What the audit log calls a dynamic code, and a workspace whose scans were erased. */
+    static final String RESOURCE = "dynamic_code";
+    static final String WORKSPACE = "workspace";
 
     @PersistenceContext
     EntityManager em;
@@ -63,6 +67,9 @@ public class DynamicCodes {
 
     @Inject
     Event<DynamicCodeChanged> changes;
+
+    @Inject
+    Event<Change> audit;
 
     @Inject
     ShortLinks shortLinks;
@@ -111,6 +118,7 @@ public class DynamicCodes {
         } catch (PersistenceException e) {
             throw shortCodeTaken(shortCode);
         }
+        audit.fire(Change.created(workspaceId, RESOURCE, id, audited(code)));
         // A node may have cached this short code as unknown (a probe, or a scan of a printed code made early).
         changes.fire(new DynamicCodeChanged(shortCode));
         return view(code, qr.view(), code.storedScanCount());
@@ -152,10 +160,9 @@ public class DynamicCodes {
     /** JSON merge patch (RFC 7396): fields present are set, {@code null} clears what may be cleared. */
     @Transactional
     public DynamicView patch(String workspaceId, String id, JsonNode patch) {
-        if (!(patch instanceof ObjectNode fields)) {
-            throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
-        }
+        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch);
         DynamicCode code = find(workspaceId, id);
+        Change.Fields before = audited(code);
         DynamicCode.Settings s = code.settings();
         String destinationUrl = s.destinationUrl();
         RuleSet rules = s.rules();
@@ -166,21 +173,22 @@ public class DynamicCodes {
         Long maxScans = s.validity().maxScans();
         String expiredUrl = s.expiredUrl();
         String passwordHash = s.passwordHash();
-        ObjectNode labels = fields.objectNode();
-        ObjectNode restyle = fields.objectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> field = it.next();
+        ObjectNode labels = JsonNodeFactory.instance.objectNode();
+        ObjectNode restyle = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, JsonNode> field : fields) {
             JsonNode value = field.getValue();
             switch (field.getKey()) {
                 case "destinationUrl" -> destinationUrl = Destinations.requireHttpUrl("destinationUrl",
-                        requiredText("destinationUrl", value));
+                        MergePatch.text("destinationUrl", value));
                 case "rules" -> rules = RuleSet.parse(value);
                 case "utm" -> utm = Utm.patch(utm, value);
-                case "status" -> status = status(requiredText("status", value));
-                case "validFrom" -> validFrom = optional(value, "validFrom", text -> Instants.parse("validFrom", text));
-                case "expiresAt" -> expiresAt = optional(value, "expiresAt", text -> Instants.parse("expiresAt", text));
+                case "status" -> status = status(MergePatch.text("status", value));
+                case "validFrom" -> validFrom = MergePatch.optional(value, "validFrom",
+                        text -> Instants.parse("validFrom", text));
+                case "expiresAt" -> expiresAt = MergePatch.optional(value, "expiresAt",
+                        text -> Instants.parse("expiresAt", text));
                 case "maxScans" -> maxScans = Validity.maxScans(value);
-                case "expiredUrl" -> expiredUrl = optional(value, "expiredUrl",
+                case "expiredUrl" -> expiredUrl = MergePatch.optional(value, "expiredUrl",
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "password" -> passwordHash = Passwords.patch(value);
                 case "title", "tags" -> labels.set(field.getKey(), value);
@@ -210,6 +218,7 @@ public class DynamicCodes {
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
         code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl, passwordHash),
                 StoredTime.now(clock));
+        audit.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(code)));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
     }
@@ -238,6 +247,8 @@ public class DynamicCodes {
             return;
         }
         DynamicCode code = em.find(DynamicCode.class, deletion.dynamicCodeId());
+        audit.fire(Change.of(deletion.workspaceId(), deletion.erased() ? Change.ERASE : Change.DELETE, RESOURCE,
+                code.id(), audited(code), Change.Fields.NONE));
         code.delete(deletion.deletedAt());
         if (deletion.erased()) {
             erase(List.of(code.id()));
@@ -254,6 +265,8 @@ public class DynamicCodes {
         List<DynamicCode> codes = em.createQuery("select d from DynamicCode d where d.workspaceId = :ws",
                 DynamicCode.class).setParameter("ws", workspaceId).getResultList();
         erase(codes.stream().map(DynamicCode::id).toList());
+        audit.fire(Change.of(workspaceId, Change.ERASE, WORKSPACE, workspaceId, Change.Fields.NONE,
+                Change.Fields.of().with("codes", codes.size())));
         // Cached counts started from the old stored counts: every code is read afresh after the commit.
         codes.forEach(code -> changes.fire(new DynamicCodeChanged(code.shortCode())));
     }
@@ -300,6 +313,16 @@ public class DynamicCodes {
                 .orElseThrow(() -> ApiException.notFound("dynamic code " + id));
     }
 
+    /** A code's own fields as the audit log compares them (its QR record's are that record's). */
+    private static Change.Fields audited(DynamicCode code) {
+        DynamicCode.Settings s = code.settings();
+        return Change.Fields.of().with("shortCode", code.shortCode()).with("destinationUrl", s.destinationUrl())
+                .with("status", s.status().wireName()).with("rules", s.rules().tree()).with("utm", s.utm())
+                .with("validFrom", s.validity().validFrom()).with("expiresAt", s.validity().expiresAt())
+                .with("maxScans", s.validity().maxScans()).with("expiredUrl", s.expiredUrl())
+                .secret("password", s.passwordHash()).with("qrCodeId", code.qrCodeId());
+    }
+
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
         DynamicCode.Settings s = code.settings();
         return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
@@ -341,16 +364,5 @@ public class DynamicCodes {
     private static DynamicStatus status(String value) {
         return DynamicStatus.fromWire(value).orElseThrow(() -> ApiException.invalid("status",
                 "status must be one of: " + String.join(", ", DynamicStatus.wireNames()) + "; got '" + value + "'"));
-    }
-
-    private static String requiredText(String field, JsonNode value) {
-        if (!value.isTextual()) {
-            throw ApiException.invalid(field, field + " must be a string" + (value.isNull() ? " and cannot be cleared" : ""));
-        }
-        return value.textValue();
-    }
-
-    private static <T> T optional(JsonNode value, String field, Function<String, T> parse) {
-        return value.isNull() ? null : parse.apply(requiredText(field, value));
     }
 }

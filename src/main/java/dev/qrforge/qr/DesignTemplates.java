@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Change;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.ErrorMapper;
@@ -15,6 +16,7 @@ import dev.qrforge.api.Where;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -34,12 +36,16 @@ public class DesignTemplates {
     static final int MAX_NAME_LENGTH = 100;
 
     private static final ObjectMapper JSON = JsonConfig.build();
+    private static final String RESOURCE = "design_template";
 
     @PersistenceContext
     EntityManager em;
 
     @Inject
     Clock clock;
+
+    @Inject
+    Event<Change> changes;
 
     @Inject
     WorkspaceLogos logos;
@@ -53,6 +59,7 @@ public class DesignTemplates {
         DesignTemplate template = new DesignTemplate(Ids.next("tpl_"), workspaceId, StoredTime.now(clock));
         save(workspaceId, template, request);
         em.persist(template);
+        changes.fire(Change.created(workspaceId, RESOURCE, template.id(), audited(template)));
         return template.view();
     }
 
@@ -78,6 +85,7 @@ public class DesignTemplates {
             throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
         }
         DesignTemplate template = find(workspaceId, id);
+        Change.Fields before = audited(template);
         ObjectNode merged = JSON.valueToTree(new TemplateRequest(template.name(), template.design()));
         Restyle.mergePatch(merged, patch);
         try {
@@ -85,13 +93,21 @@ public class DesignTemplates {
         } catch (IOException e) {
             throw ErrorMapper.translate(e);
         }
+        changes.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(template)));
         return template.view();
     }
 
     /** Codes made from the template keep their design: they copied it. */
     @Transactional
     public void delete(String workspaceId, String id) {
-        em.remove(find(workspaceId, id));
+        DesignTemplate template = find(workspaceId, id);
+        em.remove(template);
+        changes.fire(Change.of(workspaceId, Change.DELETE, RESOURCE, id, audited(template), Change.Fields.NONE));
+    }
+
+    /** A template's fields as the audit log records them. */
+    private static Change.Fields audited(DesignTemplate template) {
+        return Change.Fields.of().with("name", template.name()).with("design", template.design());
     }
 
     /** A reader of this workspace's templates, for one request. */

@@ -1,9 +1,8 @@
 package dev.qrforge.qr;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
-import dev.qrforge.api.ErrorCode;
+import dev.qrforge.api.MergePatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +17,9 @@ final class LabelPatch {
 
     /** @param patch the request body; any field but {@link #FIELDS} is refused, naming it */
     static Labels apply(Labels current, JsonNode patch) {
-        if (!(patch instanceof ObjectNode fields)) {
-            throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
-        }
         String title = current.title();
         List<String> tags = current.tags();
-        for (Map.Entry<String, JsonNode> field : (Iterable<Map.Entry<String, JsonNode>>) fields::fields) {
+        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch)) {
             JsonNode value = field.getValue();
             switch (field.getKey()) {
                 case "title" -> title = value.isNull() ? null : Labels.title(text("title", value));

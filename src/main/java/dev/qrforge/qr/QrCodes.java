@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.admission.RenderAdmission;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Change;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.Page;
@@ -44,6 +45,9 @@ public class QrCodes {
      */
     public static final List<String> DYNAMIC_STATUSES = List.of("active", "paused");
 
+    /** What the audit log calls a QR record. */
+    static final String RESOURCE = "qr_code";
+
     @PersistenceContext
     EntityManager em;
 
@@ -61,6 +65,9 @@ public class QrCodes {
 
     @Inject
     Event<CodeDeleted> deletions;
+
+    @Inject
+    Event<Change> changes;
 
     @Inject
     GenerationMetrics generations;
@@ -81,7 +88,7 @@ public class QrCodes {
     /** Generates a code for the current request and keeps it; see {@link #render}. */
     @Transactional
     public Created create(String workspaceId, CodeSpec spec, Labels labels) {
-        return store(workspaceId, render(spec), labels, null, null);
+        return recorded(workspaceId, store(workspaceId, render(spec), labels, null, null));
     }
 
     /**
@@ -91,7 +98,22 @@ public class QrCodes {
     @Transactional
     public Created createDynamic(String workspaceId, CodeSpec spec, Labels labels, String dynamicCodeId,
             String status) {
-        return store(workspaceId, render(spec), labels, dynamicCodeId, status);
+        return recorded(workspaceId, store(workspaceId, render(spec), labels, dynamicCodeId, status));
+    }
+
+    /** A code made for a request, in the audit log; a batch's codes are its job's, recorded once. */
+    private Created recorded(String workspaceId, Created created) {
+        changes.fire(Change.created(workspaceId, RESOURCE, created.id(), audited(created.view())));
+        return created;
+    }
+
+    /** A record's fields as the audit log compares them: what the API shows, without the image and its verdict. */
+    private static Change.Fields audited(QrView view) {
+        return Change.Fields.of().with("data", view.data()).with("format", view.format()).with("size", view.size())
+                .with("margin", view.margin()).with("errorCorrection", view.errorCorrection())
+                .with("design", view.design()).with("unit", view.unit()).with("dpi", view.dpi())
+                .with("colorSpace", view.colorSpace()).with("title", view.title()).with("tags", view.tags())
+                .with("dynamicId", view.dynamicId());
     }
 
     /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
@@ -175,12 +197,14 @@ public class QrCodes {
     @Transactional
     public Created restyle(String workspaceId, String id, ObjectNode patch) {
         QrCode code = find(workspaceId, id);
+        QrView before = code.view();
         LogoReader logos = logos(workspaceId);
         CodeSpec spec = QrRequestValidator.validate(Restyle.merge(code.spec(logos), code.design(), patch,
                 templates(workspaceId)), ImageFormat.SVG, logos);
         GeneratedCode rendering = render(spec);
         keepLogo(workspaceId, spec);
         code.restyle(rendering.spec(), rendering.safety());
+        changes.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, audited(before), audited(code.view())));
         return new Created(withImage(code, rendering.spec(), rendering.file()), rendering);
     }
 
@@ -306,7 +330,9 @@ public class QrCodes {
     @Transactional
     public QrView relabel(String workspaceId, String id, JsonNode patch) {
         QrCode code = find(workspaceId, id);
+        QrView before = code.view();
         code.label(LabelPatch.apply(code.labels(), patch));
+        changes.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, audited(before), audited(code.view())));
         return code.view();
     }
 
@@ -326,6 +352,7 @@ public class QrCodes {
     public void delete(String workspaceId, String id, boolean erase) {
         QrCode code = find(workspaceId, id);
         Instant now = StoredTime.now(clock);
+        changes.fire(Change.of(workspaceId, Change.DELETE, RESOURCE, id, audited(code.view()), Change.Fields.NONE));
         code.delete(now);
         deletions.fire(new CodeDeleted(workspaceId, code.id(), code.dynamicCodeId(), erase, now));
     }

@@ -1,6 +1,7 @@
 package dev.qrforge.security;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Change;
 import dev.qrforge.api.Cursor;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.Instants;
@@ -10,6 +11,7 @@ import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.platform.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -53,13 +55,15 @@ public class ApiKeys {
     private static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** What the audit log calls a key. */
+    private static final String RESOURCE = "api_key";
 
     /**
-     * Scopes a key gets only when they are asked for by name: administering keys and webhooks, and erasing scan data,
-     * which a terminal's key rarely needs and should not hold by accident.
+     * Scopes a key gets only when they are asked for by name: administering keys and webhooks, erasing scan data and
+     * reading the audit log, which a terminal's key rarely needs and should not hold by accident.
      */
     private static final List<String> ONLY_WHEN_ASKED = List.of(Scope.KEYS_ADMIN.wireName(),
-            Scope.ANALYTICS_ERASE.wireName());
+            Scope.ANALYTICS_ERASE.wireName(), Scope.AUDIT_READ.wireName());
 
     private final Map<String, Instant> lastUsedRecorded = new ConcurrentHashMap<>();
 
@@ -74,6 +78,9 @@ public class ApiKeys {
 
     @Inject
     ApiKeys self;
+
+    @Inject
+    Event<Change> changes;
 
     public Optional<Caller> authenticate(String presented) {
         if (presented.length() < PREFIX_LENGTH) {
@@ -117,7 +124,8 @@ public class ApiKeys {
 
     /**
      * Issues a key in the caller's workspace. The caller can hand on only scopes it holds; without {@code scopes}
-     * the key gets all of them but those given only when asked for ({@code keys:admin}, {@code analytics:erase}).
+     * the key gets all of them but those given only when asked for ({@code keys:admin}, {@code analytics:erase},
+     * {@code audit:read}).
      */
     @Transactional
     public ApiKeyView create(Caller caller, ApiKeyRequest request) {
@@ -140,6 +148,7 @@ public class ApiKeys {
         ApiKey stored = new ApiKey(Ids.next("key_"), caller.workspaceId(), name, key.substring(0, PREFIX_LENGTH),
                 HexFormat.of().formatHex(sha256(key)), scopes, now, expiresAt);
         em.persist(stored);
+        changes.fire(Change.created(caller.workspaceId(), RESOURCE, stored.id(), audited(stored).secret("key", key)));
         return ApiKeyView.of(stored, key);
     }
 
@@ -188,6 +197,14 @@ public class ApiKeys {
                 .setParameter("id", id).setParameter("ws", workspaceId).getResultStream().findFirst()
                 .orElseThrow(() -> ApiException.notFound("API key " + id));
         key.revoke(clock.instant());
+        changes.fire(Change.of(workspaceId, Change.REVOKE, RESOURCE, id, audited(key), Change.Fields.NONE));
+    }
+
+    /** A key's fields as the audit log records them; its secret only by {@link Change.Fields#secret}. */
+    private static Change.Fields audited(ApiKey key) {
+        ApiKeyView view = ApiKeyView.of(key, null);
+        return Change.Fields.of().with("name", view.name()).with("prefix", view.prefix())
+                .with("scopes", view.scopes()).with("expiresAt", view.expiresAt());
     }
 
     private void recordUse(String keyId, Instant now) {

@@ -12,7 +12,9 @@ public enum Scope {
     ANALYTICS_READ("analytics:read"),
     /** Erasing scan data for data-protection requests: {@code ?erase=true} on deletes, a workspace's scans. */
     ANALYTICS_ERASE("analytics:erase"),
-    KEYS_ADMIN("keys:admin");
+    KEYS_ADMIN("keys:admin"),
+    /** Reading the audit log: who changed what, from where. Alone, or with the read scopes, the auditor's key. */
+    AUDIT_READ("audit:read");
 
     private final String wireName;
 

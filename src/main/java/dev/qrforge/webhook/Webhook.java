@@ -42,11 +42,19 @@ public class Webhook {
             Instant createdAt) {
         this.id = id;
         this.workspaceId = workspaceId;
+        change(url, events, description);
+        this.secret = secret;
+        this.createdAt = createdAt;
+    }
+
+    void change(String url, List<EventType> events, String description) {
         this.url = url;
         this.events = String.join(SEPARATOR, events.stream().map(EventType::wireName).toList());
         this.description = description;
+    }
+
+    void rotate(String secret) {
         this.secret = secret;
-        this.createdAt = createdAt;
     }
 
     /** The JPQL condition "webhook {@code alias} subscribes to the event type bound to {@code parameter}". */
@@ -76,5 +84,9 @@ public class Webhook {
 
     Instant createdAt() {
         return createdAt;
+    }
+
+    String secret() {
+        return secret;
     }
 }

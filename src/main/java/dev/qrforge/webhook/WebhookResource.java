@@ -1,5 +1,7 @@
 package dev.qrforge.webhook;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.security.CallerContext;
@@ -10,6 +12,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -53,6 +56,22 @@ public class WebhookResource {
     @RequiresScope(Scope.KEYS_ADMIN)
     public WebhookView get(@PathParam("id") String id) {
         return webhooks.get(callers.workspaceId(), id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
+    @RequiresScope(Scope.KEYS_ADMIN)
+    public WebhookView patch(@PathParam("id") String id, JsonNode patch) {
+        return webhooks.patch(callers.workspaceId(), id, patch);
+    }
+
+    /** A new signing secret, answered once; the old one signs nothing from now on. */
+    @POST
+    @Path("{id}/rotate-secret")
+    @RequiresScope(Scope.KEYS_ADMIN)
+    public WebhookView rotateSecret(@PathParam("id") String id) {
+        return webhooks.rotateSecret(callers.workspaceId(), id);
     }
 
     @DELETE

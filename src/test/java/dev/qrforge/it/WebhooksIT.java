@@ -181,6 +181,47 @@ class WebhooksIT extends ServerTest {
     }
 
     @Test
+    void aWebhookIsChangedByMergePatchAndItsRotatedSecretSignsWhatFollows() throws GeneralSecurityException {
+        String path = "/rotated-" + UUID.randomUUID();
+        JsonNode webhook = create(Map.of("url", url("/before-patch"), "events", List.of("bulk.failed"),
+                "description", "ops"));
+        String id = webhook.path("id").asText();
+        Api.Reply patched = Api.patchAs(Api.KEY, WEBHOOKS + "/" + id, Api.json(Map.of("url", url(path),
+                "events", List.of("code.deleted"))));
+        assertThat(patched.status()).as(patched.toString()).isEqualTo(200);
+        assertThat(patched.json().path("url").asText()).isEqualTo(url(path));
+        assertThat(patched.json().path("events")).extracting(JsonNode::asText).containsExactly("code.deleted");
+        assertThat(patched.json().path("description").asText()).as("untouched").isEqualTo("ops");
+        assertThat(patched.json().has("secret")).isFalse();
+        Api.Reply cleared = Api.patchAs(Api.KEY, WEBHOOKS + "/" + id, "{\"description\": null}");
+        assertThat(cleared.json().has("description")).isFalse();
+        Map<String, String> refused = Map.of("{\"secret\": \"whsec_mine\"}", "secret",
+                "{\"url\": \"http://10.0.0.1/hook\"}", "url", "{\"url\": null}", "url",
+                "{\"events\": []}", "events", "{\"events\": \"code.deleted\"}", "events");
+        refused.forEach((body, field) -> {
+            Api.Reply reply = Api.patchAs(Api.KEY, WEBHOOKS + "/" + id, body);
+            assertThat(reply.status()).as(body + " → " + reply).isEqualTo(400);
+            assertThat(reply.json().path("error").path("field").asText()).as(body).isEqualTo(field);
+        });
+        assertThat(Api.patchAs(Api.OTHER_KEY, WEBHOOKS + "/" + id, "{}").status()).isEqualTo(404);
+        assertThat(Api.postAs(Api.OTHER_KEY, WEBHOOKS + "/" + id + "/rotate-secret", "").status()).isEqualTo(404);
+
+        Api.Reply rotated = Api.postAs(Api.KEY, WEBHOOKS + "/" + id + "/rotate-secret", "");
+        assertThat(rotated.status()).as(rotated.toString()).isEqualTo(200);
+        String secret = rotated.json().path("secret").asText();
+        assertThat(secret).matches("whsec_[0-9A-Za-z]{32}").isNotEqualTo(webhook.path("secret").asText());
+        assertThat(Api.get(WEBHOOKS + "/" + id).json().has("secret")).isFalse();
+
+        String code = Api.post("/api/v1/qr", Api.json(Map.of("data", "https://example.com/rotated"))).json()
+                .path("id").asText();
+        assertThat(Api.deleteAs(Api.KEY, "/api/v1/qr/" + code).status()).isEqualTo(204);
+        await("the deletion delivered", () -> receivedAt(path).stream()
+                .anyMatch(r -> r.json().path("data").path("qrCodeId").asText().equals(code)));
+        assertSigned(receivedAt(path).stream().filter(r -> r.json().path("data").path("qrCodeId").asText()
+                .equals(code)).findFirst().orElseThrow(), secret);
+    }
+
+    @Test
     void badTargetsAndEventsAreRefusedNamingTheirField() {
         Map<Map<String, Object>, String> refused = Map.of(
                 Map.of("url", "ftp://example.com/hook"), "url",
