@@ -203,7 +203,8 @@ public class QrCode {
 
     /** The record without its image, as listings show it. */
     public QrView view() {
-        return new QrView(id, format, printSize != null ? printSize : Integer.valueOf(size), margin, errorCorrection,
+        // Cast, or the conditional unboxes both sides to double and a size of 640 pixels reads 640.0.
+        return new QrView(id, format, printSize != null ? (Number) printSize : (Number) size, margin, errorCorrection,
                 data, design(), null, null, safety(), title, Labels.parseTags(tags), dynamicCodeId != null,
                 dynamicCodeId, createdAt, content(), unit, dpi, colorSpace, null, null, null, null);
     }

@@ -112,6 +112,9 @@ class QrGenerationIT extends ServerTest {
         assertThat(fetched.status()).isEqualTo(200);
         assertThat(fetched.json().path("svg").asText()).isEqualTo(created.path("svg").asText());
         assertThat(fetched.json().path("safety")).isEqualTo(created.path("safety"));
+        assertThat(fetched.json().path("size").isInt()).as("a pixel size is an integer: " + fetched.json().path("size"))
+                .isTrue();
+        assertThat(fetched.json().path("size")).isEqualTo(created.path("size"));
 
         Api.Reply image = get("/api/v1/qr/" + id + "/image");
         assertThat(image.status()).isEqualTo(200);
