@@ -13,10 +13,15 @@ public final class MergePatch {
 
     /** The patch's fields in the order sent; a body that is not a JSON object is INVALID_JSON. */
     public static Iterable<Map.Entry<String, JsonNode>> fields(JsonNode patch) {
-        if (!(patch instanceof ObjectNode fields)) {
+        return object(patch)::fields;
+    }
+
+    /** The patch as the JSON object it must be; anything else is INVALID_JSON. */
+    public static ObjectNode object(JsonNode patch) {
+        if (!(patch instanceof ObjectNode object)) {
             throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
         }
-        return fields::fields;
+        return object;
     }
 
     /** A field that must be a string, which {@code null} cannot clear. */

@@ -10,6 +10,7 @@ import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Keyset;
+import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
@@ -81,13 +82,11 @@ public class DesignTemplates {
      */
     @Transactional
     public TemplateView patch(String workspaceId, String id, JsonNode patch) {
-        if (!(patch instanceof ObjectNode)) {
-            throw new ApiException(ErrorCode.INVALID_JSON, null, "a merge patch must be a JSON object");
-        }
+        ObjectNode fields = MergePatch.object(patch);
         DesignTemplate template = find(workspaceId, id);
         Change.Fields before = audited(template);
         ObjectNode merged = JSON.valueToTree(new TemplateRequest(template.name(), template.design()));
-        Restyle.mergePatch(merged, patch);
+        Restyle.mergePatch(merged, fields);
         try {
             save(workspaceId, template, JSON.treeToValue(merged, TemplateRequest.class));
         } catch (IOException e) {
