@@ -12,10 +12,13 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.postgresql.PGStatement;
@@ -28,6 +31,13 @@ import org.postgresql.PGStatement;
 @ApplicationScoped
 public class RollupReader {
 
+    /**
+     * Codes in the top codes' first read: when a few codes hold most scans, as they do, the first read is often the
+     * last, and a slice this size costs about a millisecond.
+     */
+    static final int FIRST_SLICE = 256;
+    /** The most codes one read sums: twice as many parameters, well under what one statement may have. */
+    private static final int MAX_SLICE = 4096;
     /** The two stretches of hours at a range's ends ({@link Split}). */
     private static final String EDGE_HOURS = " and ((hour_start >= ? and hour_start < ?)"
             + " or (hour_start >= ? and hour_start < ?))";
@@ -37,19 +47,25 @@ public class RollupReader {
     private static final String BREAKDOWNS_DAILY = "select breakdown from %3$s"
             + " where %4$s and scan_day >= ? and scan_day < ?";
     private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s" + EDGE_HOURS;
-    private static final String WORKSPACE_CODES = "dynamic_code_id in (select id from dynamic_code"
-            + " where workspace_id = ?)";
     /**
-     * Every code's daily totals over the whole UTC days, its hourly ones over the partial days at either end: the same
-     * sums as adding up its hours, a day's row being its hours added up, from about a 24th of the rows, each read from
-     * an index (schema version 15). Still one row per code and day, so the cost grows with codes times days; running
-     * totals per code, which would make it two rows per code, are not built (docs/benchmarks.md, "Top codes").
+     * The codes a workspace has had, deleted ones included, with what bounds each one's scans in any range: its count
+     * of people's scans, which the flush raises in the transaction that adds the same scans to its rollups, and
+     * which an erasure zeroes with them.
      */
-    private static final String TOP_CODES = "select dynamic_code_id, sum(scans), sum(unique_scans) from ("
-            + "select dynamic_code_id, scans, unique_scans from scan_daily where " + WORKSPACE_CODES
+    private static final String CANDIDATES = "select id, scan_count from dynamic_code where workspace_id = ?";
+    /**
+     * Some codes' daily totals over the whole UTC days, their hourly ones over the partial days at either end: the
+     * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s} is
+     * the codes' placeholders.
+     */
+    private static final String CODE_TOTALS = "select dynamic_code_id, sum(scans), sum(unique_scans) from ("
+            + "select dynamic_code_id, scans, unique_scans from scan_daily where dynamic_code_id in (%1$s)"
             + " and scan_day >= ? and scan_day < ?"
-            + " union all select dynamic_code_id, scans, unique_scans from scan_hourly where " + WORKSPACE_CODES
-            + EDGE_HOURS + ") r group by dynamic_code_id order by sum(scans) desc, dynamic_code_id limit ?";
+            + " union all select dynamic_code_id, scans, unique_scans from scan_hourly where dynamic_code_id in (%1$s)"
+            + EDGE_HOURS + ") r group by dynamic_code_id";
+    /** Most scans first, then by id: the order of the top codes. */
+    private static final Comparator<CodeTotals> RANKING = Comparator.comparingLong(CodeTotals::scans).reversed()
+            .thenComparing(CodeTotals::codeId);
 
     /** The codes' scans in one UTC hour. */
     public record Hour(Instant start, long scans, long uniqueScans, long botScans) {
@@ -85,6 +101,9 @@ public class RollupReader {
     @Inject
     DataSource dataSource;
 
+    /** How many codes the top codes' first read sums; each next read sums twice as many. */
+    int firstSlice = FIRST_SLICE;
+
     /**
      * Hands {@code each} every hour of [from, to) in which the codes were scanned; {@code from} and {@code to} on
      * hours.
@@ -107,35 +126,94 @@ public class RollupReader {
     }
 
     /**
-     * The most scanned of the codes the workspace has had in [from, to), most first; {@code from} and {@code to} on
-     * hours.
+     * The most scanned of the codes the workspace has had in [from, to), most first (ties by id); {@code from} and
+     * {@code to} on hours. Only codes with rollup rows in the range are listed, bots-only ones with no scans.
+     *
+     * <p>Exact, without reading every code's rows when a few codes hold most scans, which is how scans fall: the
+     * codes are taken in the order of their all-time count, which no range's scans can exceed, in slices that double
+     * in size, each slice's sums read from its rollups; once the list is full and the next code's count could not
+     * place it (nor could any after it, whose counts are no larger and ids later), the rest are not read. Where the
+     * counts rank the codes unlike the range does (a campaign of last year's favourites), more slices are read, at
+     * worst all of them: the cost of summing every code's rows, which is what this did before (docs/benchmarks.md,
+     * "Top codes"). The counts and the sums are read without one snapshot: a flush committing in between may leave
+     * out a code's scans of that flush, as if it were read a flush earlier, the lag analytics have anyway.
      */
     public List<CodeTotals> top(String workspaceId, Instant from, Instant to, int limit) {
-        List<CodeTotals> top = new ArrayList<>();
+        if (limit <= 0) {
+            return List.of();
+        }
         Split split = Split.of(from, to);
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement query = connection.prepareStatement(TOP_CODES)) {
-            if (Sql.postgres(connection)) {
-                // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
-                // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
-                // the hundreds of thousands there are on disk instead of hashing them (nearly twice the time,
-                // measured in docs/benchmarks.md, "Top codes").
-                query.unwrap(PGStatement.class).setPrepareThreshold(0);
-            }
-            query.setString(1, workspaceId);
-            split.bindDays(query, 2);
-            query.setString(4, workspaceId);
-            split.bindEdges(query, 5);
-            query.setInt(9, limit);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    top.add(new CodeTotals(rows.getString(1), rows.getLong(2), rows.getLong(3)));
+        TreeSet<CodeTotals> best = new TreeSet<>(RANKING);
+        try (Connection connection = dataSource.getConnection()) {
+            List<CodeTotals> candidates = candidates(connection, workspaceId);
+            int next = 0;
+            for (int slice = firstSlice; next < candidates.size(); slice = Math.min(2 * slice, MAX_SLICE)) {
+                if (best.size() == limit && RANKING.compare(candidates.get(next), best.last()) > 0) {
+                    break;
                 }
+                List<CodeTotals> codes = candidates.subList(next, Math.min(candidates.size(), next + slice));
+                for (CodeTotals totals : sums(connection, codes, split)) {
+                    best.add(totals);
+                    if (best.size() > limit) {
+                        best.pollLast();
+                    }
+                }
+                next += codes.size();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
         }
-        return top;
+        return List.copyOf(best);
+    }
+
+    /**
+     * The workspace's codes, each with its all-time count as its scans, in {@link #RANKING} order: sorted here, as
+     * the database's collation might order equal counts' ids otherwise.
+     */
+    private static List<CodeTotals> candidates(Connection connection, String workspaceId) throws SQLException {
+        List<CodeTotals> candidates = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(CANDIDATES)) {
+            query.setString(1, workspaceId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    candidates.add(new CodeTotals(rows.getString(1), rows.getLong(2), 0));
+                }
+            }
+        }
+        candidates.sort(RANKING);
+        return candidates;
+    }
+
+    /** The codes' sums over the range, of those with rollup rows in it. */
+    private static List<CodeTotals> sums(Connection connection, List<CodeTotals> codes, Split split)
+            throws SQLException {
+        String placeholders = String.join(", ", Collections.nCopies(codes.size(), "?"));
+        List<CodeTotals> sums = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(String.format(CODE_TOTALS, placeholders))) {
+            if (Sql.postgres(connection)) {
+                // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
+                // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
+                // the hundreds of thousands there may be on disk instead of hashing them (docs/benchmarks.md, "Top
+                // codes").
+                query.unwrap(PGStatement.class).setPrepareThreshold(0);
+            }
+            int parameter = 1;
+            for (CodeTotals code : codes) {
+                query.setString(parameter++, code.codeId());
+            }
+            split.bindDays(query, parameter);
+            parameter += 2;
+            for (CodeTotals code : codes) {
+                query.setString(parameter++, code.codeId());
+            }
+            split.bindEdges(query, parameter);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    sums.add(new CodeTotals(rows.getString(1), rows.getLong(2), rows.getLong(3)));
+                }
+            }
+        }
+        return sums;
     }
 
     /** The codes' scans in [from, to) by every dimension and value; {@code from} and {@code to} on hours. */

@@ -153,6 +153,52 @@ class WorkspaceRollupsTest {
                 new RollupReader.CodeTotals("dyn_w1", 9, 5), new RollupReader.CodeTotals("dyn_w2", 0, 0));
     }
 
+    @OnEachDatabase
+    void theTopCodesAreReadUntilNoOtherCodeCouldPlace(String database) throws SQLException {
+        ScanStore store = StoredCodes.store(database, PG_SCHEMA);
+        for (String code : List.of("dyn_a", "dyn_b", "dyn_c", "dyn_d", "dyn_e")) {
+            StoredCodes.insertCode(store.dataSource, WS, code, false);
+        }
+        Instant dayOne = START;
+        Instant dayTwo = START.plus(Duration.ofDays(1));
+        // Ranked by all-time scans a, b, c and e (tied, so by id), d; over the second day b, c and e, d, a.
+        List<ScanEvent> scans = new ArrayList<>();
+        scans.addAll(people("dyn_a", 95, dayOne));
+        scans.addAll(people("dyn_a", 5, dayTwo));
+        scans.addAll(people("dyn_b", 50, dayTwo));
+        scans.addAll(people("dyn_c", 30, dayTwo));
+        scans.addAll(people("dyn_e", 30, dayTwo));
+        scans.addAll(people("dyn_d", 10, dayTwo));
+        write(store, scans);
+        List<RollupReader.CodeTotals> dayTwoTop = List.of(new RollupReader.CodeTotals("dyn_b", 50, 1),
+                new RollupReader.CodeTotals("dyn_c", 30, 1), new RollupReader.CodeTotals("dyn_e", 30, 1),
+                new RollupReader.CodeTotals("dyn_d", 10, 1), new RollupReader.CodeTotals("dyn_a", 5, 1));
+
+        for (int slice : List.of(1, 2, RollupReader.FIRST_SLICE)) {
+            RollupReader reader = new RollupReader();
+            reader.dataSource = store.dataSource;
+            reader.firstSlice = slice;
+            for (int n = 0; n <= dayTwoTop.size() + 1; n++) {
+                assertThat(reader.top(WS, dayTwo, dayTwo.plus(Duration.ofDays(1)), n))
+                        .as("top " + n + " of the second day, first read of " + slice)
+                        .isEqualTo(dayTwoTop.subList(0, Math.min(n, dayTwoTop.size())));
+            }
+            assertThat(reader.top(WS, dayOne, dayTwo, 2)).as("the first day's, first read of " + slice)
+                    .containsExactly(new RollupReader.CodeTotals("dyn_a", 95, 1));
+        }
+    }
+
+    /** {@code n} people's scans of {@code code} in the hour from {@code at}, all by one visitor. */
+    private static List<ScanEvent> people(String code, int n, Instant at) {
+        ClientFacts person = new ClientFacts("iOS", null, "mobile", "Safari", null, "US", null, null, "en", null,
+                false, null);
+        List<ScanEvent> scans = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            scans.add(new ScanEvent(code, at.plusSeconds(i), person, "v1", null));
+        }
+        return scans;
+    }
+
     /** A fresh database at schema version {@code version} holding dyn_w1 and, deleted, dyn_w2 in {@link #WS}. */
     private static DataSource twoCodesAt(String database, String version) throws SQLException {
         DataSource dataSource = PG_SCHEMA.fresh(database);
@@ -216,10 +262,18 @@ class WorkspaceRollupsTest {
                     .isEqualTo(expectedBreakdowns);
             expectedTop.sort(Comparator.comparing(RollupReader.CodeTotals::scans).reversed()
                     .thenComparing(RollupReader.CodeTotals::codeId));
-            assertThat(reader.top(workspaceId, range[0], range[1], 10)).as("top codes of " + what)
-                    .isEqualTo(expectedTop);
-            assertThat(reader.top(workspaceId, range[0], range[1], 2)).as("top 2 codes of " + what)
-                    .isEqualTo(expectedTop.subList(0, Math.min(2, expectedTop.size())));
+            // Read a code at a time too, so that the list is settled, and the rest left unread, after each code.
+            RollupReader codeByCode = new RollupReader();
+            codeByCode.dataSource = reader.dataSource;
+            codeByCode.firstSlice = 1;
+            for (RollupReader top : List.of(reader, codeByCode)) {
+                assertThat(top.top(workspaceId, range[0], range[1], 10)).as("top codes of " + what)
+                        .isEqualTo(expectedTop);
+                for (int n = 0; n <= 3; n++) {
+                    assertThat(top.top(workspaceId, range[0], range[1], n)).as("top " + n + " codes of " + what)
+                            .isEqualTo(expectedTop.subList(0, Math.min(n, expectedTop.size())));
+                }
+            }
         }
     }
 
