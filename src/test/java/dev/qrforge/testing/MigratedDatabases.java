@@ -1,10 +1,11 @@
 package dev.qrforge.testing;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import dev.qrforge.platform.DatabaseMigrations;
-import dev.qrforge.scan.DailyTotalsMigration;
-import dev.qrforge.scan.PackedBreakdownsMigration;
-import dev.qrforge.scan.RollupFillFactorMigration;
-import dev.qrforge.scan.WorkspaceRollupsMigration;
+import dev.qrforge.platform.FeatureMigration;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -86,9 +87,26 @@ public final class MigratedDatabases {
     public static Flyway flyway(DataSource dataSource, String target) {
         return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
                 .locations("classpath:db/migration")
-                .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration(),
-                        new WorkspaceRollupsMigration(), new DailyTotalsMigration())
+                .javaMigrations(FEATURE_MIGRATIONS.toArray(FeatureMigration[]::new))
                 .target(target).load();
+    }
+
+    /**
+     * Every {@link FeatureMigration} of the service, as CDI hands them to {@link DatabaseMigrations} in the server:
+     * found on the compiled classes, so that a feature's new one runs in these tests without being listed here.
+     */
+    private static final List<FeatureMigration> FEATURE_MIGRATIONS = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.qrforge").stream()
+            .filter(type -> type.isAssignableTo(FeatureMigration.class)
+                    && !type.getModifiers().contains(JavaModifier.ABSTRACT))
+            .map(MigratedDatabases::instance).toList();
+
+    private static FeatureMigration instance(JavaClass type) {
+        try {
+            return (FeatureMigration) type.reflect().getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(type.getName() + " is a migration CDI could create but a test cannot", e);
+        }
     }
 
     private static boolean postgresConfigured() {
