@@ -204,8 +204,9 @@ public class BulkJobs {
         Map<String, StoredCode> codes = qrCodes.stored(ids);
         Map<String, DynamicCodes.Link> links = job.kind() == BulkJob.Kind.DYNAMIC
                 ? dynamicCodes.byQrCode(job.workspaceId(), ids) : Map.of();
-        return items.stream().map(item -> new Made(item, codes.get(item.qrCodeId()), links.get(item.qrCodeId())))
-                .toList();
+        // A pending or failed item has no code id, which immutable maps refuse to look up.
+        return items.stream().map(item -> item.qrCodeId() == null ? new Made(item, null, null)
+                : new Made(item, codes.get(item.qrCodeId()), links.get(item.qrCodeId()))).toList();
     }
 
     /** The bulk job a batch execution works for, from its job parameters. */

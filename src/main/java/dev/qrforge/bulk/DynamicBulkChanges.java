@@ -100,7 +100,10 @@ public class DynamicBulkChanges {
                 if (error.code() == ErrorCode.INTERNAL_ERROR) {
                     LOG.log(Level.SEVERE, "bulk change of dynamic code " + id + " failed", e);
                 }
-                String field = error.field() != null ? "patch." + error.field() : byIds ? "ids[" + i + "]" : null;
+                // A field of the patch is named where this body has it; one it lacks (the code's validFrom, before
+                // the new expiresAt) as the code's; no field (an unknown id) is the selection's.
+                String field = error.field() == null ? (byIds ? "ids[" + i + "]" : null)
+                        : patch.has(error.field()) ? "patch." + error.field() : error.field();
                 results.add(new Result(i, id, false, null,
                         new ErrorBody.Detail(error.code().name(), field, error.getMessage(), null)));
             }
