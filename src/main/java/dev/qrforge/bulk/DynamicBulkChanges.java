@@ -103,7 +103,7 @@ public class DynamicBulkChanges {
                 // A field of the patch is named where this body has it; one it lacks (the code's validFrom, before
                 // the new expiresAt) as the code's; no field (an unknown id) is the selection's.
                 String field = error.field() == null ? (byIds ? "ids[" + i + "]" : null)
-                        : patch.has(error.field()) ? "patch." + error.field() : error.field();
+                        : patch.has(error.field().split("[.\\[]", 2)[0]) ? "patch." + error.field() : error.field();
                 results.add(new Result(i, id, false, null,
                         new ErrorBody.Detail(error.code().name(), field, error.getMessage(), null)));
             }

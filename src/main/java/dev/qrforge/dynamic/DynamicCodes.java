@@ -83,10 +83,11 @@ public class DynamicCodes {
     public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
         Draft draft = draft(workspaceId, request, requestBase, qrCodes.logos(workspaceId));
         String id = Ids.next("dyn_");
-        DynamicCode code = keep(workspaceId, id, draft, qrCodes.createDynamic(workspaceId, draft.spec(), draft.labels(),
-                id, draft.settings().status().wireName()));
+        QrCodes.Created qr = qrCodes.createDynamic(workspaceId, draft.spec(), draft.labels(), id,
+                draft.settings().status().wireName());
+        DynamicCode code = keep(workspaceId, id, draft, qr);
         audit.fire(Change.created(workspaceId, RESOURCE, id, audited(code)));
-        return view(code, qrCodes.view(workspaceId, code.qrCodeId()), code.storedScanCount());
+        return view(code, qr.view(), code.storedScanCount());
     }
 
     /**
