@@ -1,6 +1,7 @@
 package dev.qrforge.bulk;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.dynamic.DynamicCodes;
 import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
@@ -66,7 +67,7 @@ public class DynamicBulkResource {
 
     /** Each selected code changed on its own: the answer is 200 with a result per code, ok or the error. */
     @PATCH
-    @Consumes({MediaType.APPLICATION_JSON, dev.qrforge.api.JsonConfig.MERGE_PATCH})
+    @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
     @RequiresScope(Scope.DYNAMIC_WRITE)
     public JsonNode change(DynamicBulkChanges.Request request,
             @HeaderParam(BulkResource.IDEMPOTENCY_KEY) String key) {
