@@ -152,9 +152,7 @@ function uploadForm(formats, onAccepted) {
 }
 
 function csvHelp(formats) {
-    const columns = (names) => names.map((name) => [h('code', {text: name}), ' ']);
-    return h('details', {class: 'csv-help'},
-        h('summary', {text: 'Columns the CSV may have'}),
+    return columnsHelp(EXAMPLE_CSV, 'qrforge-bulk-example.csv',
         h('p', {}, 'Required: ', h('code', {text: 'data'}),
             ' (the URL or text). An empty cell means “not given”, and the service default applies: SVG, 300 px, ' +
             'error correction M, black on white. Files are named 001.svg, 002.png, … unless a filename is given.'),
@@ -164,24 +162,30 @@ function csvHelp(formats) {
         h('p', {}, 'Formats: ', columns(formats)),
         h('p', {}, 'Per code: ', columns(ITEM_COLUMNS.slice(1))),
         h('p', {}, 'Design: ', columns(DESIGN_COLUMNS),
-            ' — the values of the designer; a logo is best the sha256: reference of one uploaded before.'),
-        h('button', {type: 'button', class: 'secondary', text: 'Download an example CSV',
-            on: {click: () => download(new Blob([EXAMPLE_CSV], {type: 'text/csv'}), 'qrforge-bulk-example.csv')}}));
+            ' — the values of the designer; a logo is best the sha256: reference of one uploaded before.'));
 }
 
 function dynamicCsvHelp() {
-    const columns = (names) => names.map((name) => [h('code', {text: name}), ' ']);
-    return h('details', {class: 'csv-help'},
-        h('summary', {text: 'Columns the CSV may have'}),
+    return columnsHelp(EXAMPLE_DYNAMIC_CSV, 'qrforge-dynamic-bulk-example.csv',
         h('p', {}, 'Required: ', h('code', {text: 'destinationUrl'}),
             ' — where the code\'s short link sends scans; change it any time after printing. Each row is the body of ' +
             'a new dynamic code; no passwords in bulk (set one per code afterwards).'),
         h('p', {}, 'Per code: ', columns(DYNAMIC_COLUMNS.slice(1)),
             ' — tags separated by |, rules as the API\'s JSON in a quoted cell.'),
-        h('p', {}, 'Look: ', columns([...ITEM_COLUMNS.slice(1), ...DESIGN_COLUMNS])),
+        h('p', {}, 'Look: ', columns([...ITEM_COLUMNS.slice(1), ...DESIGN_COLUMNS])));
+}
+
+/** The columns a kind of job takes, folded away, with its example file. */
+function columnsHelp(example, filename, ...paragraphs) {
+    return h('details', {class: 'csv-help'},
+        h('summary', {text: 'Columns the CSV may have'}),
+        ...paragraphs,
         h('button', {type: 'button', class: 'secondary', text: 'Download an example CSV',
-            on: {click: () => download(new Blob([EXAMPLE_DYNAMIC_CSV], {type: 'text/csv'}),
-                'qrforge-dynamic-bulk-example.csv')}}));
+            on: {click: () => download(new Blob([example], {type: 'text/csv'}), filename)}}));
+}
+
+function columns(names) {
+    return names.map((name) => [h('code', {text: name}), ' ']);
 }
 
 /** A JSON request ({"items": […]}) rather than CSV: JSON starts with a brace, a CSV header never does. */
