@@ -49,7 +49,7 @@ class ArchitectureTest {
             entry("dynamic", Set.of("qr", "scan", "client", "security", "api", "platform")),
             entry("redirect", Set.of("dynamic", "scan", "client", "security", "api", "platform")),
             entry("analytics", Set.of("dynamic", "qr", "scan", "security", "api", "platform")),
-            entry("bulk", Set.of("qr", "render", "safety", "content", "admission", "security", "api", "platform")),
+            entry("bulk", Set.of("dynamic", "qr", "render", "safety", "content", "admission", "security", "api", "platform")),
             entry("composite", Set.of("qr", "render", "safety", "images", "admission", "security", "api",
                     "platform")),
             entry("webhook", Set.of("scan", "bulk", "dynamic", "qr", "client", "security", "api", "platform")),

@@ -25,9 +25,7 @@ public final class Keyset {
      */
     public static <E, V> Page<V> newestFirst(EntityManager em, Class<E> type, Where where, String workspaceId,
             PageRequest page, Function<E, Cursor> position, Function<List<E>, List<V>> views) {
-        String condition = where.jpql();
-        String from = "select e from " + type.getSimpleName() + " e where e.workspaceId = :ws"
-                + (condition.isEmpty() ? "" : " and " + condition);
+        String from = "select e " + from(type, where);
         TypedQuery<E> query;
         if (page.after() == null) {
             query = em.createQuery(from + " order by e.createdAt desc, e.id desc", type);
@@ -42,5 +40,23 @@ public final class Keyset {
         List<E> items = rows.subList(0, Math.min(page.limit(), rows.size()));
         String next = rows.size() > page.limit() ? position.apply(items.get(items.size() - 1)).encode() : null;
         return new Page<>(views.apply(items), next);
+    }
+
+    /**
+     * The ids of the first {@code limit} rows a listing with {@code where} shows, in its order, for work over a whole
+     * selection (a bulk change) rather than a page of views.
+     */
+    public static List<String> newestIds(EntityManager em, Class<?> type, Where where, String workspaceId,
+            int limit) {
+        TypedQuery<String> query = em.createQuery("select e.id " + from(type, where)
+                + " order by e.createdAt desc, e.id desc", String.class);
+        where.parameters().forEach(query::setParameter);
+        return query.setParameter("ws", workspaceId).setMaxResults(limit).getResultList();
+    }
+
+    private static String from(Class<?> type, Where where) {
+        String condition = where.jpql();
+        return "from " + type.getSimpleName() + " e where e.workspaceId = :ws"
+                + (condition.isEmpty() ? "" : " and " + condition);
     }
 }

@@ -1,6 +1,12 @@
 package dev.qrforge.bulk;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.JsonConfig;
 import dev.qrforge.content.Content;
 import dev.qrforge.content.ContentCsv;
 import dev.qrforge.qr.DesignJson;
@@ -8,11 +14,13 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -32,6 +40,13 @@ public final class BulkCsv {
             "gradientOnEyes", "eyeFrameStyle", "eyeBallStyle", "eyeFrameColor", "eyeBallColor", "logo", "logoSize",
             "logoMargin", "logoClearModules", "frame.style", "frame.text", "frame.textColor", "frame.frameColor");
 
+    /** The columns of a dynamic row besides the look's. */
+    static final List<String> DYNAMIC_COLUMNS = List.of("destinationUrl", "shortCode", "title", "tags", "status",
+            "validFrom", "expiresAt", "maxScans", "expiredUrl", "rules", "utm.source", "utm.medium", "utm.campaign",
+            "utm.term", "utm.content");
+
+    private static final ObjectMapper JSON = JsonConfig.build();
+
     private static final String CONTENT_TYPE = ContentCsv.PREFIX + "type";
 
     private static final DesignJson NO_DESIGN = new DesignJson(null, null, null, null, null);
@@ -41,42 +56,120 @@ public final class BulkCsv {
     }
 
     public static BulkRequest parse(Reader csv) {
+        List<String> allowed = new ArrayList<>(COLUMNS);
+        allowed.add(ContentCsv.PREFIX + "<field>");
+        return new BulkRequest(null, rows(csv, header -> header.containsKey("data")
+                || header.containsKey(CONTENT_TYPE) ? null : "data", "data or content.type", allowed,
+                column -> COLUMNS.contains(column) || column.startsWith(ContentCsv.PREFIX), BulkCsv::item));
+    }
+
+    /**
+     * The CSV form of a dynamic bulk request: a row is a code, its columns those of a static row but {@code data} and
+     * the content's, plus {@link #DYNAMIC_COLUMNS}: {@code tags} separated by {@code |}, {@code rules} as the JSON
+     * of the API, the campaign parameters as {@code utm.source} and so on.
+     */
+    public static DynamicBulkRequest parseDynamic(Reader csv) {
+        List<String> allowed = new ArrayList<>(DYNAMIC_COLUMNS);
+        COLUMNS.stream().filter(column -> !column.equals("data")).forEach(allowed::add);
+        return new DynamicBulkRequest(null, rows(csv, header -> header.containsKey("destinationUrl") ? null
+                : "destinationUrl", "destinationUrl", allowed, allowed::contains, BulkCsv::dynamicItem));
+    }
+
+    /** What one row becomes, given its cells by column ({@code null}: not given). */
+    private interface RowReader<T> {
+        T read(int index, Function<String, String> cell, Set<String> columns);
+    }
+
+    /**
+     * @param missing  the field to name when the header lacks a required column, or null when it has them
+     * @param required the required columns, as the error says them
+     */
+    private static <T> List<T> rows(Reader csv, Function<Map<String, Integer>, String> missing, String required,
+            List<String> allowed, Predicate<String> known, RowReader<T> reader) {
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true)
                 .setIgnoreSurroundingSpaces(true).setIgnoreEmptyLines(true).get();
         try (CSVParser parser = CSVParser.parse(csv, format)) {
             Map<String, Integer> header = parser.getHeaderMap();
-            if (!header.containsKey("data") && !header.containsKey(CONTENT_TYPE)) {
-                throw ApiException.invalid("data", "the CSV header must name a data or a content.type column;"
-                        + " columns: " + String.join(",", COLUMNS) + " and content.<field>");
+            String absent = missing.apply(header);
+            if (absent != null) {
+                throw ApiException.invalid(absent, "the CSV header must name a " + required + " column; columns: "
+                        + String.join(",", allowed));
             }
             for (String column : header.keySet()) {
-                if (!COLUMNS.contains(column) && !column.startsWith(ContentCsv.PREFIX)) {
+                if (!known.test(column)) {
                     throw ApiException.invalid(column, "unknown CSV column '" + column + "'; allowed: "
-                            + String.join(",", COLUMNS) + " and content.<field>");
+                            + String.join(",", allowed));
                 }
             }
-            List<BulkRequest.Item> items = new ArrayList<>();
+            List<T> items = new ArrayList<>();
             for (CSVRecord row : parser) {
                 if (items.size() == BulkValidator.MAX_ITEMS) {
                     throw ApiException.invalid("items", "items must hold 1 to " + BulkValidator.MAX_ITEMS
                             + " codes per request; the CSV has more rows");
                 }
-                items.add(item(items.size(), row, header.keySet()));
+                Function<String, String> cell = name -> {
+                    if (!header.containsKey(name) || !row.isSet(name)) {
+                        return null;
+                    }
+                    String value = row.get(name);
+                    return value.isEmpty() ? null : value;
+                };
+                items.add(reader.read(items.size(), cell, header.keySet()));
             }
-            return new BulkRequest(null, items);
+            return items;
         } catch (IOException | UncheckedIOException | IllegalStateException e) {
             throw ApiException.invalid("items", "the CSV cannot be read: " + e.getMessage());
         }
     }
 
-    private static BulkRequest.Item item(int index, CSVRecord row, Set<String> columns) {
-        java.util.function.Function<String, String> cell = name -> {
-            if (!columns.contains(name) || !row.isSet(name)) {
-                return null;
+    /** A dynamic row: its look read as a static row's, then its dynamic code's columns. */
+    private static JsonNode dynamicItem(int index, Function<String, String> cell, Set<String> columns) {
+        ObjectNode item = JSON.valueToTree(item(index, cell, columns));
+        for (String column : List.of("destinationUrl", "shortCode", "status", "validFrom", "expiresAt", "expiredUrl",
+                "title")) {
+            String value = cell.apply(column);
+            if (value != null) {
+                item.put(column, value);
             }
-            String value = row.get(name);
-            return value.isEmpty() ? null : value;
-        };
+        }
+        String maxScans = cell.apply("maxScans");
+        if (maxScans != null) {
+            try {
+                item.put("maxScans", Long.parseLong(maxScans));
+            } catch (NumberFormatException e) {
+                throw ApiException.invalid("items[" + index + "].maxScans", "maxScans must be an integer, got '"
+                        + maxScans + "'");
+            }
+        }
+        String tags = cell.apply("tags");
+        if (tags != null) {
+            ArrayNode list = item.putArray("tags");
+            Arrays.stream(tags.split("\\|", -1)).map(String::trim).forEach(list::add);
+        }
+        String rules = cell.apply("rules");
+        if (rules != null) {
+            try {
+                item.set("rules", JSON.readTree(rules));
+            } catch (IOException e) {
+                throw ApiException.invalid("items[" + index + "].rules", "rules must be the JSON array of the API,"
+                        + " e.g. [{\"if\": {…}, \"destinationUrl\": \"…\"}]: " + e.getMessage());
+            }
+        }
+        ObjectNode utm = JsonNodeFactory.instance.objectNode();
+        for (String field : List.of("source", "medium", "campaign", "term", "content")) {
+            String value = cell.apply("utm." + field);
+            if (value != null) {
+                utm.put(field, value);
+            }
+        }
+        if (!utm.isEmpty()) {
+            item.set("utm", utm);
+        }
+        return item;
+    }
+
+    /** A static row, or the look of a dynamic one (which has no data nor content columns). */
+    private static BulkRequest.Item item(int index, Function<String, String> cell, Set<String> columns) {
         String design = "design.";
         DesignJson designJson = new DesignJson(cell.apply("bodyStyle"), cell.apply("foregroundColor"),
                 cell.apply("backgroundColor"), cell.apply("gradientType"), cell.apply("gradientColor2"),

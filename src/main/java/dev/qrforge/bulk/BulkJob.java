@@ -14,6 +14,15 @@ public class BulkJob {
     /** {@code STARTED} until every item is done, then {@code COMPLETED}; {@code FAILED} if the batch job failed. */
     public enum Status { STARTED, COMPLETED, FAILED }
 
+    /** What the job makes: static codes ({@code POST /api/v1/qr/bulk}) or dynamic ones ({@code /api/v1/dynamic/bulk}). */
+    public enum Kind {
+        STATIC, DYNAMIC;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
     @Id
     private String id;
 
@@ -22,6 +31,9 @@ public class BulkJob {
 
     @Column(nullable = false)
     private String status;
+
+    @Column(nullable = false)
+    private String kind;
 
     @Column(nullable = false)
     private int total;
@@ -55,13 +67,14 @@ public class BulkJob {
     protected BulkJob() {
     }
 
-    BulkJob(String id, String workspaceId, int total, String idempotencyKey, String nodeName, Instant createdAt,
+    BulkJob(String id, String workspaceId, Kind kind, int total, String idempotencyKey, String nodeName, Instant createdAt,
             Instant leaseUntil) {
         this.id = id;
         this.nodeName = nodeName;
         this.leaseUntil = leaseUntil;
         this.workspaceId = workspaceId;
         this.status = Status.STARTED.name();
+        this.kind = kind.wireName();
         this.total = total;
         this.idempotencyKey = idempotencyKey;
         this.createdAt = createdAt;
@@ -77,6 +90,10 @@ public class BulkJob {
 
     public Status status() {
         return Status.valueOf(status);
+    }
+
+    public Kind kind() {
+        return Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT));
     }
 
     public int total() {

@@ -6,10 +6,10 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.Change;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.dynamic.DynamicCodes;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.QrCodes;
-import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.StoredCode;
 import dev.qrforge.safety.Safety;
 import jakarta.batch.operations.JobExecutionNotRunningException;
@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Bulk jobs of a workspace: accept (once per idempotency key), run as a Jakarta Batch job, report. */
 @ApplicationScoped
@@ -56,6 +55,9 @@ public class BulkJobs {
     QrCodes qrCodes;
 
     @Inject
+    DynamicCodes dynamicCodes;
+
+    @Inject
     BulkLeases leases;
 
     @Inject
@@ -68,13 +70,9 @@ public class BulkJobs {
      * @return the job, and whether it is new
      */
     @Transactional
-    public Map.Entry<BulkJob, Boolean> accept(String workspaceId, List<BulkValidator.Valid> items,
-            String idempotencyKey) {
-        if (idempotencyKey != null) {
-            if (idempotencyKey.isEmpty() || idempotencyKey.length() > MAX_IDEMPOTENCY_KEY) {
-                throw ApiException.invalid("Idempotency-Key", "the Idempotency-Key header must have 1 to "
-                        + MAX_IDEMPOTENCY_KEY + " characters");
-            }
+    public Map.Entry<BulkJob, Boolean> accept(String workspaceId, BulkJob.Kind kind,
+            List<? extends BulkValidator.Valid<?>> items, String idempotencyKey) {
+        if (idempotencyKey(idempotencyKey) != null) {
             Optional<BulkJob> earlier = em.createQuery("select j from BulkJob j where j.workspaceId = :ws"
                     + " and j.idempotencyKey = :key", BulkJob.class)
                     .setParameter("ws", workspaceId).setParameter("key", idempotencyKey)
@@ -84,20 +82,29 @@ public class BulkJobs {
             }
         }
         Instant now = StoredTime.now(clock);
-        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, items.size(), idempotencyKey, nodeName(), now,
+        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, kind, items.size(), idempotencyKey, nodeName(), now,
                 leases.leaseEnd(now));
         em.persist(job);
         Set<String> logos = new HashSet<>();
-        for (BulkValidator.Valid item : items) {
+        for (BulkValidator.Valid<?> item : items) {
             if (item.spec().logo() != null && logos.add(item.spec().logo().reference())) {
                 qrCodes.keepLogo(workspaceId, item.spec());
             }
             em.persist(new BulkItem(job.id(), item.index(), json(item.request()), item.filename()));
         }
         // One entry for the job: its items' codes are what the job made, not changes of their own.
-        changes.fire(Change.created(workspaceId, RESOURCE, job.id(), Change.Fields.of().with("items", items.size())
-                .with("idempotencyKey", idempotencyKey)));
+        changes.fire(Change.created(workspaceId, RESOURCE, job.id(), Change.Fields.of().with("kind", kind.wireName())
+                .with("items", items.size()).with("idempotencyKey", idempotencyKey)));
         return Map.entry(job, true);
+    }
+
+    /** The Idempotency-Key header as given, once checked; null when none was sent. */
+    static String idempotencyKey(String key) {
+        if (key != null && (key.isEmpty() || key.length() > MAX_IDEMPOTENCY_KEY)) {
+            throw ApiException.invalid("Idempotency-Key", "the Idempotency-Key header must have 1 to "
+                    + MAX_IDEMPOTENCY_KEY + " characters");
+        }
+        return key;
     }
 
     /**
@@ -149,46 +156,57 @@ public class BulkJobs {
     @Transactional
     public BulkView view(String workspaceId, String jobId) {
         BulkJob job = find(workspaceId, jobId);
-        List<BulkItem> items = items(jobId);
-        Map<String, Safety> safety = safetyOf(items);
+        List<Made> made = made(job);
         List<BulkView.Result> results = new ArrayList<>();
         List<BulkView.Failure> errors = new ArrayList<>();
-        for (BulkItem item : items) {
+        for (Made one : made) {
+            BulkItem item = one.item();
             if (item.status() == BulkItem.Status.DONE) {
-                results.add(new BulkView.Result(item.index(), item.qrCodeId(), item.filename(),
-                        safety.get(item.qrCodeId())));
+                Safety safety = one.code() == null ? null : one.code().safety();
+                results.add(one.link() == null ? new BulkView.Result(item.index(), item.qrCodeId(), item.filename(),
+                        safety) : new BulkView.Result(item.index(), one.link().id(), item.filename(), safety,
+                                item.qrCodeId(), one.link().shortCode(), one.shortUrl()));
             } else if (item.status() == BulkItem.Status.FAILED) {
                 errors.add(new BulkView.Failure(item.index(), item.errorField(), item.errorMessage()));
             }
         }
-        return new BulkView(job.id(), job.status().name(), job.total(), job.succeeded(), job.failed(), results, errors,
-                job.createdAt(), job.finishedAt());
+        return new BulkView(job.id(), job.kind().wireName(), job.status().name(), job.total(), job.succeeded(),
+                job.failed(), results, errors, job.createdAt(), job.finishedAt());
     }
 
-    /** The finished job's codes, for the archive; a job still running is CONFLICT. */
+    /**
+     * What became of an item: its code's record (null if it failed, or was deleted since), and for a dynamic job the
+     * dynamic code it is the QR record of.
+     */
+    public record Made(BulkItem item, StoredCode code, DynamicCodes.Link link) {
+
+        /** The link a dynamic code's image holds. */
+        public String shortUrl() {
+            return link == null || code == null ? null : code.spec().data();
+        }
+    }
+
+    /** The finished job's items, for the archive; a job still running is CONFLICT. */
     @Transactional
-    public List<Map.Entry<BulkItem, StoredCode>> finished(String workspaceId, String jobId) {
+    public Map.Entry<BulkJob, List<Made>> finished(String workspaceId, String jobId) {
         BulkJob job = find(workspaceId, jobId);
         if (job.status() == BulkJob.Status.STARTED) {
             throw new ApiException(ErrorCode.CONFLICT, null, "bulk job " + jobId + " is still running ("
                     + (job.succeeded() + job.failed()) + " of " + job.total() + " done); fetch the archive when its"
                     + " status is COMPLETED");
         }
-        List<BulkItem> items = items(jobId);
-        Map<String, StoredCode> codes = codesOf(items);
-        List<Map.Entry<BulkItem, StoredCode>> finished = new ArrayList<>();
-        for (BulkItem item : items) {
-            finished.add(new java.util.AbstractMap.SimpleImmutableEntry<>(item, codes.get(item.qrCodeId())));
-        }
-        return finished;
+        return Map.entry(job, made(job));
     }
 
-    private Map<String, Safety> safetyOf(List<BulkItem> items) {
-        return codesOf(items).values().stream().collect(Collectors.toMap(StoredCode::id, StoredCode::safety));
-    }
-
-    private Map<String, StoredCode> codesOf(List<BulkItem> items) {
-        return qrCodes.stored(items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList());
+    private List<Made> made(BulkJob job) {
+        List<BulkItem> items = items(job.id());
+        List<String> ids = items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList();
+        Map<String, StoredCode> codes = qrCodes.stored(ids);
+        Map<String, DynamicCodes.Link> links = job.kind() == BulkJob.Kind.DYNAMIC
+                ? dynamicCodes.byQrCode(job.workspaceId(), ids) : Map.of();
+        // A pending or failed item has no code id, which immutable maps refuse to look up.
+        return items.stream().map(item -> item.qrCodeId() == null ? new Made(item, null, null)
+                : new Made(item, codes.get(item.qrCodeId()), links.get(item.qrCodeId()))).toList();
     }
 
     /** The bulk job a batch execution works for, from its job parameters. */
@@ -204,7 +222,7 @@ public class BulkJobs {
         return System.getProperty("jboss.node.name", "qrforge");
     }
 
-    static String json(QrRequest request) {
+    static String json(Object request) {
         try {
             return JSON.writeValueAsString(request);
         } catch (JsonProcessingException e) {
@@ -212,9 +230,9 @@ public class BulkJobs {
         }
     }
 
-    static QrRequest request(String json) {
+    static <T> T request(String json, Class<T> type) {
         try {
-            return JSON.readValue(json, QrRequest.class);
+            return JSON.readValue(json, type);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored bulk items are always valid requests", e);
         }

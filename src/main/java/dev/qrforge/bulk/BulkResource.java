@@ -78,30 +78,42 @@ public class BulkResource {
         return jobs.view(callers.workspaceId(), jobId);
     }
 
-    /** The codes as files plus {@code manifest.csv}, streamed: nothing is held in memory or on disk. */
+    /**
+     * The codes as files plus {@code manifest.csv}, streamed: nothing is held in memory or on disk. A dynamic job's
+     * manifest names each code's dynamic id, short code and short link instead of its data.
+     */
     @GET
     @Path("{jobId}/archive")
     @Produces("application/zip")
     @RequiresScope(Scope.QR_READ)
     public Response archive(@PathParam("jobId") String jobId) {
-        List<Map.Entry<BulkItem, StoredCode>> items = jobs.finished(callers.workspaceId(), jobId);
+        Map.Entry<BulkJob, List<BulkJobs.Made>> finished = jobs.finished(callers.workspaceId(), jobId);
+        boolean dynamic = finished.getKey().kind() == BulkJob.Kind.DYNAMIC;
         StreamingOutput zip = out -> {
             try (ZipOutputStream archive = new ZipOutputStream(out, StandardCharsets.UTF_8)) {
-                StringBuilder manifest = new StringBuilder(Csv.record("index", "id", "data", "file", "status", "score"));
-                for (Map.Entry<BulkItem, StoredCode> entry : items) {
-                    BulkItem item = entry.getKey();
-                    StoredCode code = entry.getValue();
+                StringBuilder manifest = new StringBuilder(dynamic
+                        ? Csv.record("index", "id", "shortCode", "shortUrl", "qrCodeId", "file", "status", "score")
+                        : Csv.record("index", "id", "data", "file", "status", "score"));
+                for (BulkJobs.Made made : finished.getValue()) {
+                    BulkItem item = made.item();
+                    StoredCode code = made.code();
                     if (code == null) {
                         // A failed item has no code; a deleted code leaves the archives built after its deletion.
-                        manifest.append(Csv.record(item.index(), item.qrCodeId(), null, null,
-                                item.qrCodeId() == null ? "FAILED" : "DELETED", null));
+                        String status = item.qrCodeId() == null ? "FAILED" : "DELETED";
+                        manifest.append(dynamic
+                                ? Csv.record(item.index(), null, null, null, item.qrCodeId(), null, status, null)
+                                : Csv.record(item.index(), item.qrCodeId(), null, null, status, null));
                         continue;
                     }
                     archive.putNextEntry(new ZipEntry(item.filename()));
                     Channels.newChannel(archive).write(image(code));
                     archive.closeEntry();
-                    manifest.append(Csv.record(item.index(), code.id(), code.spec().data(), item.filename(),
-                            code.safety().status().name(), code.safety().score()));
+                    String status = code.safety().status().name();
+                    manifest.append(dynamic
+                            ? Csv.record(item.index(), made.link().id(), made.link().shortCode(), made.shortUrl(),
+                                    code.id(), item.filename(), status, code.safety().score())
+                            : Csv.record(item.index(), code.id(), code.spec().data(), item.filename(), status,
+                                    code.safety().score()));
                 }
                 archive.putNextEntry(new ZipEntry("manifest.csv"));
                 archive.write(manifest.toString().getBytes(StandardCharsets.UTF_8));
@@ -123,9 +135,18 @@ public class BulkResource {
     }
 
     private Response accept(BulkRequest request, String idempotencyKey, UriInfo uri) {
-        List<BulkValidator.Valid> items = BulkValidator.validate(request, codes.logos(callers.workspaceId()),
-                codes.templates(callers.workspaceId()), clock);
-        Map.Entry<BulkJob, Boolean> accepted = jobs.accept(callers.workspaceId(), items, idempotencyKey);
+        return accepted(jobs, metrics, callers.workspaceId(), BulkJob.Kind.STATIC,
+                BulkValidator.validate(request, codes.logos(callers.workspaceId()),
+                        codes.templates(callers.workspaceId()), clock), idempotencyKey, uri);
+    }
+
+    /**
+     * Stores a validated job (or finds the one its key names), starts it once stored, and answers 202 with where to
+     * follow it: here, whatever kind of codes it makes.
+     */
+    static Response accepted(BulkJobs jobs, BulkMetrics metrics, String workspaceId, BulkJob.Kind kind,
+            List<? extends BulkValidator.Valid<?>> items, String idempotencyKey, UriInfo uri) {
+        Map.Entry<BulkJob, Boolean> accepted = jobs.accept(workspaceId, kind, items, idempotencyKey);
         BulkJob job = accepted.getKey();
         if (accepted.getValue()) {
             jobs.start(job.id());
@@ -133,7 +154,7 @@ public class BulkResource {
         }
         URI status = uri.getBaseUriBuilder().path(BulkResource.class).path(job.id()).build();
         URI archive = uri.getBaseUriBuilder().path(BulkResource.class).path(job.id()).path("archive").build();
-        return Response.accepted(new BulkView.Accepted(job.id(), job.status().name(), job.total(), status.toString(),
-                archive.toString())).location(status).build();
+        return Response.accepted(new BulkView.Accepted(job.id(), job.kind().wireName(), job.status().name(),
+                job.total(), status.toString(), archive.toString())).location(status).build();
     }
 }

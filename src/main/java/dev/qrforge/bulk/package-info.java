@@ -1,6 +1,9 @@
 /**
  * Bulk generation ({@code POST /api/v1/qr/bulk}): up to 200 codes from JSON or CSV, validated up front, rendered by
- * a Jakarta Batch job (JBeret, partitioned over the cores), and delivered as a ZIP archive.
+ * a Jakarta Batch job (JBeret, partitioned over the cores), and delivered as a ZIP archive. The same job makes
+ * dynamic codes ({@code POST /api/v1/dynamic/bulk}, each item checked and made by {@code dynamic.DynamicCodes}, its
+ * short code chosen at acceptance); {@code PATCH /api/v1/dynamic/bulk} changes up to 200 dynamic codes, each through
+ * the single PATCH's path.
  *
  * <p><b>Jobs outlive their node.</b> Several nodes may share one database, and a job, accepted by any of them, is
  * only ever in the database: its status, items and archive are read from there by whichever node is asked (nothing

@@ -19,6 +19,7 @@ import dev.qrforge.qr.CodeSpec;
 import dev.qrforge.qr.CodeDeleted;
 import dev.qrforge.qr.ImageFormat;
 import dev.qrforge.qr.Labels;
+import dev.qrforge.qr.LogoReader;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.QrRequestValidator;
@@ -80,6 +81,49 @@ public class DynamicCodes {
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
     public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
+        Draft draft = draft(workspaceId, request, requestBase, qrCodes.logos(workspaceId));
+        String id = Ids.next("dyn_");
+        QrCodes.Created qr = qrCodes.createDynamic(workspaceId, draft.spec(), draft.labels(), id,
+                draft.settings().status().wireName());
+        DynamicCode code = keep(workspaceId, id, draft, qr);
+        audit.fire(Change.created(workspaceId, RESOURCE, id, audited(code)));
+        return view(code, qr.view(), code.storedScanCount());
+    }
+
+    /**
+     * A request checked as {@link #create} checks it, with its short code chosen (the one it names, or a fresh one):
+     * what a bulk job stores per item before it runs.
+     */
+    public record Checked(DynamicRequest request, CodeSpec spec) {
+    }
+
+    /** See {@link Checked}; nothing is kept. */
+    @Transactional
+    public Checked check(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos) {
+        Draft draft = draft(workspaceId, request, requestBase, logos);
+        return new Checked(request.withShortCode(draft.shortCode()), draft.spec());
+    }
+
+    /**
+     * As {@link #create}, for a bulk job's item (a {@link Checked} request): the image waits for render memory, and
+     * the code is its job's, which the audit log records once, at acceptance.
+     *
+     * @return the id of the code's QR record
+     */
+    @Transactional
+    public String createInBatch(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos)
+            throws InterruptedException {
+        Draft draft = draft(workspaceId, request, requestBase, logos);
+        String id = Ids.next("dyn_");
+        return keep(workspaceId, id, draft, qrCodes.createDynamicInBatch(workspaceId, draft.spec(), draft.labels(), id,
+                draft.settings().status().wireName())).qrCodeId();
+    }
+
+    /** A request checked through, its short code chosen; nothing kept yet. */
+    private record Draft(DynamicCode.Settings settings, Labels labels, String shortCode, CodeSpec spec) {
+    }
+
+    private Draft draft(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos) {
         if (request == null) {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"destinationUrl\": \"https://example.com\"}");
@@ -107,21 +151,23 @@ public class DynamicCodes {
         CodeSpec spec = QrRequestValidator.validate(qrCodes.templates(workspaceId).resolve(new QrRequest(
                 shortLinks.url(requestBase, shortCode), request.format(), request.size(), request.margin(),
                 request.errorCorrection(), request.design(), null, null, null, request.unit(), request.dpi(),
-                request.colorSpace(), request.template())), ImageFormat.SVG, qrCodes.logos(workspaceId));
-        String id = Ids.next("dyn_");
-        QrCodes.Created qr = qrCodes.createDynamic(workspaceId, spec, labels, id, settings.status().wireName());
-        Instant now = StoredTime.now(clock);
-        DynamicCode code = new DynamicCode(id, workspaceId, shortCode, qr.id(), settings, now);
+                request.colorSpace(), request.template())), ImageFormat.SVG, logos);
+        return new Draft(settings, labels, shortCode, spec);
+    }
+
+    /** Stores the code of {@code draft} whose QR record was just made. */
+    private DynamicCode keep(String workspaceId, String id, Draft draft, QrCodes.Created qr) {
+        DynamicCode code = new DynamicCode(id, workspaceId, draft.shortCode(), qr.id(), draft.settings(),
+                StoredTime.now(clock));
         em.persist(code);
         try {
             em.flush();
         } catch (PersistenceException e) {
-            throw shortCodeTaken(shortCode);
+            throw shortCodeTaken(draft.shortCode());
         }
-        audit.fire(Change.created(workspaceId, RESOURCE, id, audited(code)));
         // A node may have cached this short code as unknown (a probe, or a scan of a printed code made early).
-        changes.fire(new DynamicCodeChanged(shortCode));
-        return view(code, qr.view(), code.storedScanCount());
+        changes.fire(new DynamicCodeChanged(draft.shortCode()));
+        return code;
     }
 
     @Transactional
@@ -142,13 +188,22 @@ public class DynamicCodes {
     /** Newest first, like the static codes; deleted codes left out. */
     @Transactional
     public Page<DynamicView> list(String workspaceId, Listing filter, PageRequest page) {
-        Where where = new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
+        return scans.withCountsSteady(() -> Keyset.newestFirst(em, DynamicCode.class, where(filter), workspaceId, page,
+                code -> new Cursor(code.createdAt(), code.id()), this::views));
+    }
+
+    /** The ids of the codes the listing with {@code filter} shows, newest first, at most {@code limit}. */
+    @Transactional
+    public List<String> ids(String workspaceId, Listing filter, int limit) {
+        return Keyset.newestIds(em, DynamicCode.class, where(filter), workspaceId, limit);
+    }
+
+    private static Where where(Listing filter) {
+        return new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
                 .and("e.status = :status", "status", filter.status() == null ? null : status(filter.status()).name())
                 .and("(lower(e.destinationUrl) like :q " + Where.LIKE_ESCAPE + " or lower(e.shortCode) like :q "
                         + Where.LIKE_ESCAPE + " or " + QrCodes.titleContains() + ")", "q", Where.contains(filter.q()))
                 .and(QrCodes.hasTag(), "tag", QrCodes.tagNeedle(filter.tag()));
-        return scans.withCountsSteady(() -> Keyset.newestFirst(em, DynamicCode.class, where, workspaceId, page,
-                code -> new Cursor(code.createdAt(), code.id()), this::views));
     }
 
     /** One page of codes with their QR records, fetched in one query. */
@@ -291,6 +346,20 @@ public class DynamicCodes {
         Map<String, String> titles = qrCodes.titles(codes.stream().map(DynamicCode::qrCodeId).toList());
         return codes.stream().collect(Collectors.toMap(DynamicCode::id,
                 code -> new Summary(code.shortCode(), titles.get(code.qrCodeId()), code.deleted())));
+    }
+
+    /** A code by the id of its QR record, as a bulk job's results name it. */
+    public record Link(String id, String shortCode) {
+    }
+
+    /** The links of the workspace's codes (deleted ones included) whose QR records are among {@code qrCodeIds}. */
+    public Map<String, Link> byQrCode(String workspaceId, Collection<String> qrCodeIds) {
+        if (qrCodeIds.isEmpty()) {
+            return Map.of();
+        }
+        return em.createQuery("select d from DynamicCode d where d.workspaceId = :ws and d.qrCodeId in :ids",
+                DynamicCode.class).setParameter("ws", workspaceId).setParameter("ids", qrCodeIds).getResultStream()
+                .collect(Collectors.toMap(DynamicCode::qrCodeId, code -> new Link(code.id(), code.shortCode())));
     }
 
     /** The id of the workspace's dynamic code known by {@code id}: its own, or its QR record's. */

@@ -2,6 +2,7 @@ package dev.qrforge.dynamic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.qr.DesignJson;
+import dev.qrforge.qr.QrRequest;
 import java.util.List;
 
 /**
@@ -25,5 +26,19 @@ public record DynamicRequest(String destinationUrl, String shortCode, JsonNode r
             String errorCorrection, DesignJson design) {
         this(destinationUrl, shortCode, rules, null, status, null, expiresAt, null, expiredUrl, null, title, tags,
                 format, size, margin, errorCorrection, design, null, null, null, null, null);
+    }
+
+    /** This request with {@code shortCode} chosen. */
+    public DynamicRequest withShortCode(String shortCode) {
+        return new DynamicRequest(destinationUrl, shortCode, rules, utm, status, validFrom, expiresAt, maxScans,
+                expiredUrl, password, title, tags, format, size, margin, errorCorrection, design, content, unit, dpi,
+                colorSpace, template);
+    }
+
+    /** This request drawn as {@code look} says (its format, size, margin, error correction, design and print units). */
+    public DynamicRequest withLook(QrRequest look) {
+        return new DynamicRequest(destinationUrl, shortCode, rules, utm, status, validFrom, expiresAt, maxScans,
+                expiredUrl, password, title, tags, look.format(), look.size(), look.margin(), look.errorCorrection(),
+                look.design(), content, look.unit(), look.dpi(), look.colorSpace(), look.template());
     }
 }

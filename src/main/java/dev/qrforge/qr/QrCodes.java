@@ -119,12 +119,22 @@ public class QrCodes {
     /** As {@link #create}, for batch work, which waits for render memory rather than being refused. */
     @Transactional
     public Created createInBatch(String workspaceId, CodeSpec spec) throws InterruptedException {
-        GeneratedCode rendering = generations.count(spec.format(), () -> {
+        return store(workspaceId, renderInBatch(spec), Labels.NONE, null, null);
+    }
+
+    /** As {@link #createDynamic}, for batch work (see {@link #createInBatch}). */
+    @Transactional
+    public Created createDynamicInBatch(String workspaceId, CodeSpec spec, Labels labels, String dynamicCodeId,
+            String status) throws InterruptedException {
+        return store(workspaceId, renderInBatch(spec), labels, dynamicCodeId, status);
+    }
+
+    private GeneratedCode renderInBatch(CodeSpec spec) throws InterruptedException {
+        return generations.count(spec.format(), () -> {
             QrMatrix matrix = encode(spec);
             return admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
                     () -> CodeGenerator.generate(spec, matrix));
         });
-        return store(workspaceId, rendering, Labels.NONE, null, null);
     }
 
     /**

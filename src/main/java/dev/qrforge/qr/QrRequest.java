@@ -48,7 +48,7 @@ public record QrRequest(String data, String format, Number size, Integer margin,
     }
 
     /** This request with {@code effective} as its design and no template: what a template resolves into. */
-    QrRequest withDesign(DesignJson effective) {
+    public QrRequest withDesign(DesignJson effective) {
         return new QrRequest(data, format, size, margin, errorCorrection, effective, title, tags, content, unit, dpi,
                 colorSpace);
     }

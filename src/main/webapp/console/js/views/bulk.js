@@ -1,5 +1,6 @@
-// Bulk generation: a CSV (chosen as a file or pasted) becomes one job of up to 200 codes; the view follows each job of
-// this tab until it finishes and offers its ZIP. The API takes no defaults with CSV, so format and size are columns.
+// Bulk generation: a CSV or JSON request (chosen as a file or pasted) becomes one job of up to 200 codes, static or
+// dynamic; the view follows each job of this tab until it finishes and offers its ZIP. The API takes no defaults with
+// CSV, so format and size are columns. Static and dynamic jobs are followed and fetched at the same endpoints.
 
 import {get, post} from '../api.js';
 import {designOptions} from '../qr-files.js';
@@ -25,6 +26,19 @@ const EXAMPLE_CSV = [
     'https://example.com/wifi,wifi,svg,,',
     '"https://example.com/search?q=a,b",search,,,',
 ].join('\n') + '\n';
+// A dynamic row: its short link redirects to destinationUrl, which can be changed after printing.
+const DYNAMIC_COLUMNS = ['destinationUrl', 'shortCode', 'title', 'tags', 'status', 'validFrom', 'expiresAt',
+    'maxScans', 'expiredUrl', 'rules', 'utm.source', 'utm.medium', 'utm.campaign', 'utm.term', 'utm.content'];
+const EXAMPLE_DYNAMIC_CSV = [
+    'destinationUrl,shortCode,title,tags,utm.source,filename,format',
+    'https://example.com/menu?t=1,table-1,Table 1,tents|spring,tent,table-1,png',
+    'https://example.com/menu?t=2,,Table 2,tents,,,svg',
+].join('\n') + '\n';
+/** What each kind of job takes and where it is sent. */
+const KINDS = {
+    static: {endpoint: 'qr/bulk', example: EXAMPLE_CSV, label: 'Static codes'},
+    dynamic: {endpoint: 'dynamic/bulk', example: EXAMPLE_DYNAMIC_CSV, label: 'Dynamic codes'},
+};
 
 export default async function render(main) {
     const {formats} = await designOptions();
@@ -56,9 +70,21 @@ export default async function render(main) {
 }
 
 function uploadForm(formats, onAccepted) {
-    const file = h('input', {type: 'file', name: 'csvFile', accept: '.csv,text/csv,text/plain'});
+    const file = h('input', {type: 'file', name: 'csvFile',
+        accept: '.csv,.json,text/csv,application/json,text/plain'});
     const text = h('textarea', {name: 'csv', rows: 8, spellcheck: 'false', class: 'csv-text',
         placeholder: EXAMPLE_CSV});
+    const kindChoice = h('fieldset', {class: 'checks'}, h('legend', {text: 'Codes to make'}),
+        Object.entries(KINDS).map(([kind, {label}]) => h('label', {},
+            h('input', {type: 'radio', name: 'kind', value: kind, checked: kind === 'static'}), ` ${label}`)));
+    const kind = () => kindChoice.querySelector('input:checked').value;
+    const help = h('div');
+    const showHelp = () => {
+        text.placeholder = KINDS[kind()].example;
+        help.replaceChildren(kind() === 'dynamic' ? dynamicCsvHelp() : csvHelp(formats));
+    };
+    kindChoice.addEventListener('change', showHelp);
+    showHelp();
     const submit = h('button', {type: 'submit', text: 'Generate codes'});
     const status = statusLine();
     let source = null;
@@ -74,8 +100,10 @@ function uploadForm(formats, onAccepted) {
         text.value = await chosen.text();
         source = chosen.name;
         valid(file, text);
-        const rows = csvRows(text.value).length;
-        status.say(`Read ${chosen.name}: ${count(rows)} ${rows === 1 ? 'row' : 'rows'} after the header.`);
+        const rows = itemCount(text.value);
+        status.say(isJson(text.value)
+            ? `Read ${chosen.name}: JSON with ${count(rows)} ${rows === 1 ? 'item' : 'items'}.`
+            : `Read ${chosen.name}: ${count(rows)} ${rows === 1 ? 'row' : 'rows'} after the header.`);
     });
     text.addEventListener('input', () => {
         valid(file, text);
@@ -84,31 +112,35 @@ function uploadForm(formats, onAccepted) {
 
     const form = h('form', {class: 'card stack', novalidate: true},
         h('h2', {text: 'New job'}),
-        field('CSV file', file, 'A header row, then one code per row; up to 200 rows.'),
-        field('…or paste the CSV', text),
+        kindChoice,
+        field('CSV or JSON file', file,
+            'CSV: a header row, then one code per row; JSON: the API\'s {"items": […]}; up to 200 codes.'),
+        field('…or paste the CSV or JSON', text),
         h('div', {class: 'row'}, submit),
         status,
-        csvHelp(formats));
+        help);
     form.addEventListener('submit', async (event) => {
         event.preventDefault();
         valid(file, text);
         const csv = text.value;
         if (!csv.trim()) {
-            invalid(text, status, 'Choose a CSV file or paste CSV first.');
+            invalid(text, status, 'Choose a CSV or JSON file, or paste CSV or JSON first.');
             return;
         }
-        const rows = csvRows(csv).length;
+        const json = isJson(csv);
+        const rows = itemCount(csv);
         if (rows > MAX_ROWS) {
-            invalid(text, status, `The CSV has ${count(rows)} rows; a job takes at most ${MAX_ROWS}. Split it.`);
+            invalid(text, status, `The request has ${count(rows)} codes; a job takes at most ${MAX_ROWS}. Split it.`);
             return;
         }
         submit.disabled = true;
         status.say('Sending…');
         try {
-            const accepted = await post('qr/bulk', csv, {contentType: 'text/csv'});
-            status.say(`Job ${accepted.jobId} started: ${count(accepted.total)} codes.`);
-            onAccepted({jobId: accepted.jobId, total: accepted.total, source: source ?? 'Pasted CSV',
-                createdAt: new Date().toISOString()});
+            const accepted = await post(KINDS[kind()].endpoint, csv,
+                {contentType: json ? 'application/json' : 'text/csv'});
+            status.say(`Job ${accepted.jobId} started: ${count(accepted.total)} ${accepted.kind} codes.`);
+            onAccepted({jobId: accepted.jobId, kind: accepted.kind, total: accepted.total,
+                source: source ?? (json ? 'Pasted JSON' : 'Pasted CSV'), createdAt: new Date().toISOString()});
         } catch (error) {
             invalid(text, status, describeCsvError(error, csv));
             selectRow(text, error.field, csv);
@@ -120,9 +152,7 @@ function uploadForm(formats, onAccepted) {
 }
 
 function csvHelp(formats) {
-    const columns = (names) => names.map((name) => [h('code', {text: name}), ' ']);
-    return h('details', {class: 'csv-help'},
-        h('summary', {text: 'Columns the CSV may have'}),
+    return columnsHelp(EXAMPLE_CSV, 'qrforge-bulk-example.csv',
         h('p', {}, 'Required: ', h('code', {text: 'data'}),
             ' (the URL or text). An empty cell means “not given”, and the service default applies: SVG, 300 px, ' +
             'error correction M, black on white. Files are named 001.svg, 002.png, … unless a filename is given.'),
@@ -132,9 +162,46 @@ function csvHelp(formats) {
         h('p', {}, 'Formats: ', columns(formats)),
         h('p', {}, 'Per code: ', columns(ITEM_COLUMNS.slice(1))),
         h('p', {}, 'Design: ', columns(DESIGN_COLUMNS),
-            ' — the values of the designer; a logo is best the sha256: reference of one uploaded before.'),
+            ' — the values of the designer; a logo is best the sha256: reference of one uploaded before.'));
+}
+
+function dynamicCsvHelp() {
+    return columnsHelp(EXAMPLE_DYNAMIC_CSV, 'qrforge-dynamic-bulk-example.csv',
+        h('p', {}, 'Required: ', h('code', {text: 'destinationUrl'}),
+            ' — where the code\'s short link sends scans; change it any time after printing. Each row is the body of ' +
+            'a new dynamic code; no passwords in bulk (set one per code afterwards).'),
+        h('p', {}, 'Per code: ', columns(DYNAMIC_COLUMNS.slice(1)),
+            ' — tags separated by |, rules as the API\'s JSON in a quoted cell.'),
+        h('p', {}, 'Look: ', columns([...ITEM_COLUMNS.slice(1), ...DESIGN_COLUMNS])));
+}
+
+/** The columns a kind of job takes, folded away, with its example file. */
+function columnsHelp(example, filename, ...paragraphs) {
+    return h('details', {class: 'csv-help'},
+        h('summary', {text: 'Columns the CSV may have'}),
+        ...paragraphs,
         h('button', {type: 'button', class: 'secondary', text: 'Download an example CSV',
-            on: {click: () => download(new Blob([EXAMPLE_CSV], {type: 'text/csv'}), 'qrforge-bulk-example.csv')}}));
+            on: {click: () => download(new Blob([example], {type: 'text/csv'}), filename)}}));
+}
+
+function columns(names) {
+    return names.map((name) => [h('code', {text: name}), ' ']);
+}
+
+/** A JSON request ({"items": […]}) rather than CSV: JSON starts with a brace, a CSV header never does. */
+function isJson(text) {
+    return text.trimStart().startsWith('{');
+}
+
+/** The number of codes in a request, as the API counts them; unreadable JSON is the API's to explain. */
+function itemCount(text) {
+    if (!isJson(text)) return csvRows(text).length;
+    try {
+        const items = JSON.parse(text).items;
+        return Array.isArray(items) ? items.length : 0;
+    } catch (unparsable) {
+        return 0;
+    }
 }
 
 function invalid(control, status, message) {
@@ -176,6 +243,7 @@ function describeCsvError(error, csv) {
     if (typeof error.describe !== 'function') return error.message ?? String(error);
     const index = rowIndex(error.field);
     if (index === null) return error.describe();
+    if (isJson(csv)) return `Item ${index + 1}: ${error.describe()}`;
     const row = csvRows(csv)[index];
     const line = row ? `, line ${csv.slice(0, row.start).split('\n').length}` : '';
     return `Row ${index + 1}${line}: ${error.describe()}`;
@@ -184,7 +252,7 @@ function describeCsvError(error, csv) {
 /** Selects the row an error is about in the text box, so it can be fixed right there. */
 function selectRow(text, field, csv) {
     const index = rowIndex(field);
-    const row = index === null ? null : csvRows(csv)[index];
+    const row = index === null || isJson(csv) ? null : csvRows(csv)[index];
     if (!row) return;
     text.focus();
     text.setSelectionRange(row.start, row.end);
@@ -199,8 +267,9 @@ function jobCard(job, onForget) {
     const errors = h('ul', {class: 'warnings', hidden: true});
     const results = h('div');
     const zip = h('button', {type: 'button', text: 'Download ZIP', disabled: true, class: 'download-zip'});
-    const card = h('article', {class: 'card stack bulk-job', dataset: {jobId: job.jobId}},
-        h('h3', {}, `${job.source ?? 'CSV'} `, badge),
+    const card = h('article', {class: 'card stack bulk-job', dataset: {jobId: job.jobId, kind: job.kind ?? 'static'}},
+        h('h3', {}, `${job.source ?? 'CSV'} `, job.kind === 'dynamic' ? h('span', {class: 'badge', text: 'dynamic'}) : '',
+            badge),
         h('p', {class: 'muted'}, 'Job ', h('code', {class: 'job-id', text: job.jobId}),
             `, started ${when(job.createdAt)}`),
         progress, counts, status, errors, results,
@@ -264,20 +333,24 @@ function finishedMessage(view) {
         : `Finished: ${count(view.succeeded)} codes generated${failed}. The ZIP is ready.`;
 }
 
+/** A dynamic job's codes are their short links: what was printed, and what the dynamic view manages. */
 function resultsTable(results) {
     if (!results.length) return h('p', {class: 'muted', text: 'No codes were generated.'});
+    const dynamic = results.some((r) => r.shortUrl);
     return h('details', {},
         h('summary', {text: `Codes (${count(results.length)})`}),
         h('div', {class: 'table-wrap'}, h('table', {},
             h('thead', {}, h('tr', {},
                 h('th', {scope: 'col', class: 'num', text: 'Row'}),
                 h('th', {scope: 'col', text: 'File'}),
-                h('th', {scope: 'col', text: 'Code'}),
+                h('th', {scope: 'col', text: dynamic ? 'Short link' : 'Code'}),
                 h('th', {scope: 'col', text: 'Safety'}))),
             h('tbody', {}, results.map((r) => h('tr', {},
                 h('td', {class: 'num', text: String(r.index + 1)}),
                 h('td', {text: r.filename}),
-                h('td', {}, h('code', {text: r.id})),
+                h('td', {}, dynamic
+                    ? h('a', {href: `#dynamic/${encodeURIComponent(r.id)}`, class: 'short-link', text: r.shortUrl})
+                    : h('code', {text: r.id})),
                 h('td', {}, r.safety
                     ? h('span', {class: `badge ${r.safety.status}`, text: `${r.safety.score} ${r.safety.status}`})
                     : '—')))))));

@@ -7,6 +7,7 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.qr.ColorSpace;
 import dev.qrforge.qr.DesignJson;
 import dev.qrforge.qr.LogoReader;
+import dev.qrforge.qr.QrRequest;
 import dev.qrforge.qr.TemplateReader;
 import java.io.StringReader;
 import java.time.Clock;
@@ -64,7 +65,7 @@ class BulkCsvTest {
         assertThat(request.items().get(1).size()).isEqualTo(1.5);
         assertThat(request.items().get(1).dpi()).isEqualTo(600);
         assertThat(request.items().get(2).size()).as("whole pixels stay an integer").isEqualTo(300);
-        List<BulkValidator.Valid> valid = BulkValidator.validate(request, LogoReader.inlineOnly(), NO_TEMPLATES,
+        List<BulkValidator.Valid<QrRequest>> valid = BulkValidator.validate(request, LogoReader.inlineOnly(), NO_TEMPLATES,
                 Clock.systemUTC());
         assertThat(valid.get(0).spec().print().colorSpace()).isEqualTo(ColorSpace.CMYK);
         assertThat(valid.get(0).filename()).isEqualTo("001.pdf");
@@ -130,7 +131,7 @@ class BulkCsvTest {
         assertThatThrownBy(() -> BulkValidator.validate(request, LogoReader.inlineOnly(), templates,
                 Clock.systemUTC())).isInstanceOfSatisfying(ApiException.class,
                         e -> assertThat(e.field()).isEqualTo("items[1].template"));
-        BulkValidator.Valid first = BulkValidator.validate(new BulkRequest(null, request.items().subList(0, 1)),
+        BulkValidator.Valid<QrRequest> first = BulkValidator.validate(new BulkRequest(null, request.items().subList(0, 1)),
                 LogoReader.inlineOnly(), templates, Clock.systemUTC()).get(0);
         assertThat(first.request().template()).as("resolved when accepted").isNull();
         assertThat(first.request().design().bodyStyle()).isEqualTo("dots");

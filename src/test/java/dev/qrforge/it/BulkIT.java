@@ -58,7 +58,7 @@ class BulkIT extends ServerTest {
         return files;
     }
 
-    private static List<Map<String, Object>> items(int count, String tag) {
+    static List<Map<String, Object>> items(int count, String tag) {
         List<Map<String, Object>> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Map<String, Object> item = new HashMap<>();

@@ -18,7 +18,10 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
-/** The console's bulk view: a CSV file becomes a job whose progress, codes and ZIP the page shows. */
+/**
+ * The console's bulk view: a CSV or JSON file becomes a job, of static or dynamic codes, whose progress, codes and ZIP
+ * the page shows.
+ */
 @DatabaseIndependent
 class ConsoleBulkIT extends ServerTest {
 
@@ -33,6 +36,21 @@ class ConsoleBulkIT extends ServerTest {
     private static Api.Reply postCsv(String csv) {
         return Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/bulk").header("Content-Type", "text/csv")
                 .POST(HttpRequest.BodyPublishers.ofString(csv)));
+    }
+
+    /** A browser signed in and on the bulk view, downloading into {@code downloads}. */
+    private static ConsoleBrowser bulkView(Path downloads) {
+        ConsoleBrowser browser = ConsoleBrowser.start();
+        try {
+            ((ChromeDriver) browser.driver()).executeCdpCommand("Browser.setDownloadBehavior",
+                    Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+            browser.signInWithKey();
+            browser.go("bulk");
+            return browser;
+        } catch (RuntimeException | AssertionError e) {
+            browser.close();
+            throw e;
+        }
     }
 
     private static boolean finished(ConsoleBrowser browser) {
@@ -50,11 +68,7 @@ class ConsoleBulkIT extends ServerTest {
                 + data.get(1) + ",two,png\n\"" + data.get(2) + "\",three,\n");
         Path downloads = Files.createDirectories(WORK.resolve("downloads-" + tag)).toAbsolutePath();
 
-        try (ConsoleBrowser browser = ConsoleBrowser.start()) {
-            ((ChromeDriver) browser.driver()).executeCdpCommand("Browser.setDownloadBehavior",
-                    Map.of("behavior", "allow", "downloadPath", downloads.toString()));
-            browser.signInWithKey();
-            browser.go("bulk");
+        try (ConsoleBrowser browser = bulkView(downloads)) {
             browser.visible(By.name("csvFile")).sendKeys(csv.toString());
             browser.until(d -> d.findElement(By.name("csv")).getDomProperty("value").contains(tag));
             browser.textIn(By.cssSelector("form .status"), "3 rows");
@@ -94,6 +108,57 @@ class ConsoleBulkIT extends ServerTest {
             browser.go("bulk");
             browser.until(d -> finished(browser));
             assertThat(browser.visible(JOB).getDomAttribute("data-job-id")).isEqualTo(jobId);
+
+            browser.resize(ConsoleBrowser.PHONE);
+            assertThat(browser.overflowsSideways()).as("bulk view scrolls sideways at phone width").isFalse();
+            browser.assertNoConsoleErrors();
+        }
+    }
+
+    @Test
+    void aJsonFileOfDynamicCodesBecomesAJobWhoseShortLinksRedirect() throws IOException {
+        String tag = UUID.randomUUID().toString().substring(0, 8);
+        List<String> destinations = List.of("https://example.com/" + tag + "/tent", "https://example.com/" + tag + "/door");
+        Path json = write("dynamic-" + tag + ".json", Api.json(Map.of("defaults", Map.of("format", "png"), "items",
+                List.of(Map.of("destinationUrl", destinations.get(0), "shortCode", "tent-" + tag, "filename", "tent"),
+                        Map.of("destinationUrl", destinations.get(1), "title", "Door " + tag)))));
+        Path downloads = Files.createDirectories(WORK.resolve("downloads-" + tag)).toAbsolutePath();
+
+        try (ConsoleBrowser browser = bulkView(downloads)) {
+            browser.visible(By.cssSelector("input[name=kind][value=dynamic]")).click();
+            assertThat(browser.driver().findElement(By.cssSelector(".csv-help")).getDomProperty("textContent"))
+                    .as("the dynamic columns are listed").contains("destinationUrl").contains("utm.source");
+            browser.driver().findElement(By.name("csvFile")).sendKeys(json.toString());
+            browser.until(d -> d.findElement(By.name("csv")).getDomProperty("value").contains(tag));
+            browser.textIn(By.cssSelector("form .status"), "2 items");
+            browser.driver().findElement(By.cssSelector("form button[type=submit]")).click();
+
+            WebElement job = browser.visible(JOB);
+            browser.until(d -> finished(browser));
+            String jobId = job.getDomAttribute("data-job-id");
+            assertThat(job.getDomAttribute("data-kind")).isEqualTo("dynamic");
+            assertThat(job.getText()).contains("2 of 2 done").contains("COMPLETED");
+            JsonNode view = Api.send(Api.requestAs(ConsoleBrowser.KEY, "/api/v1/qr/bulk/" + jobId).GET()).json();
+            assertThat(view.path("kind").asText()).isEqualTo("dynamic");
+            browser.driver().findElement(By.cssSelector(".bulk-job details summary")).click();
+            List<WebElement> links = job.findElements(By.cssSelector("a.short-link"));
+            assertThat(links).hasSize(2);
+            for (int i = 0; i < 2; i++) {
+                String shortUrl = view.path("results").get(i).path("shortUrl").asText();
+                assertThat(links.get(i).getText()).isEqualTo(shortUrl);
+                assertThat(DynamicCodesIT.location(DynamicCodesIT.scan(shortUrl))).isEqualTo(destinations.get(i));
+            }
+            assertThat(links.get(0).getText()).endsWith("/s/tent-" + tag);
+            browser.screenshot("bulk-dynamic-done");
+
+            job.findElement(By.cssSelector(".download-zip")).click();
+            Path zip = downloads.resolve(jobId + ".zip");
+            browser.until(d -> Files.exists(zip) && !Files.exists(downloads.resolve(jobId + ".zip.crdownload")));
+            Map<String, byte[]> files = BulkIT.unzip(Files.readAllBytes(zip));
+            assertThat(files.keySet()).containsExactlyInAnyOrder("tent.png", "002.png", "manifest.csv");
+            assertThat(Decoding.pngText(files.get("tent.png"))).endsWith("/s/tent-" + tag);
+            assertThat(new String(files.get("manifest.csv"), StandardCharsets.UTF_8))
+                    .startsWith("index,id,shortCode,shortUrl,qrCodeId,file,status,score\n");
 
             browser.resize(ConsoleBrowser.PHONE);
             assertThat(browser.overflowsSideways()).as("bulk view scrolls sideways at phone width").isFalse();

@@ -25,7 +25,8 @@ class RestartIT extends ServerTest {
                 aStoredCode(),
                 // Last, so that the scans are still buffered and the job still rendering when the server stops.
                 scansBufferedAtShutdown(),
-                BulkIT.aJobInterruptedByARestart());
+                BulkIT.aJobInterruptedByARestart(),
+                DynamicBulkIT.aDynamicJobInterruptedByARestart());
 
         restartServer();
 
