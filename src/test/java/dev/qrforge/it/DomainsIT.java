@@ -3,13 +3,7 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Custom domains end to end: registration, verification by TXT record and by HTTP challenge through a DNS server of
  * the test's own (arquillian.xml points the server's resolver at it, and the HTTP challenge at the server's own
- * port), dynamic codes on them, and scans told apart by the {@code Host} they name (sent over a plain socket, as the
- * JDK's client will not set {@code Host}).
+ * port), dynamic codes on them, and scans told apart by the {@code Host} they name ({@link Api#scanNaming}).
  */
 class DomainsIT extends ServerTest {
 
@@ -76,30 +69,8 @@ class DomainsIT extends ServerTest {
         return ok(Api.postAs(key, "/api/v1/dynamic", Api.json(fields)), 201);
     }
 
-    record Scan(int status, String location) {
-    }
-
-    /** {@code GET path} naming {@code host} in {@code Host}, to the suite's server. */
-    private static Scan scan(String host, String path) {
-        try (Socket socket = new Socket(BASE.getHost(), BASE.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + BASE.getPort()
-                    + "\r\nUser-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)\r\nConnection: close"
-                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            String[] lines = response.substring(0, response.indexOf("\r\n\r\n")).split("\r\n");
-            String location = null;
-            for (String line : lines) {
-                if (line.toLowerCase().startsWith("location:")) {
-                    location = line.substring("location:".length()).strip();
-                }
-            }
-            return new Scan(Integer.parseInt(lines[0].split(" ")[1]), location);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private static Api.HostScan scan(String host, String path) {
+        return Api.scanNaming(Api.BASE_URL, host, path);
     }
 
     @Test
@@ -144,21 +115,21 @@ class DomainsIT extends ServerTest {
                 "shortCode", onlyDefault));
         assertThat(onDefault.path("domain").isNull()).isTrue();
 
-        assertThat(scan(byDns, "/s/" + shortCode)).isEqualTo(new Scan(302, "https://example.com/first"));
-        assertThat(scan(byHttp, "/s/" + shortCode)).isEqualTo(new Scan(302, "https://example.com/second"));
+        assertThat(scan(byDns, "/s/" + shortCode)).isEqualTo(new Api.HostScan(302, "https://example.com/first"));
+        assertThat(scan(byHttp, "/s/" + shortCode)).isEqualTo(new Api.HostScan(302, "https://example.com/second"));
         // Again, now answered from the caches (the scan lane).
-        assertThat(scan(byDns, "/s/" + shortCode)).isEqualTo(new Scan(302, "https://example.com/first"));
-        assertThat(scan(byHttp.toUpperCase(), "/s/" + shortCode)).isEqualTo(new Scan(302,
+        assertThat(scan(byDns, "/s/" + shortCode)).isEqualTo(new Api.HostScan(302, "https://example.com/first"));
+        assertThat(scan(byHttp.toUpperCase(), "/s/" + shortCode)).isEqualTo(new Api.HostScan(302,
                 "https://example.com/second"));
         String unknown = host("unknown");
         assertThat(scan(unknown, "/s/" + onlyDefault)).as("an unknown host falls back to the default domain")
-                .isEqualTo(new Scan(302, "https://example.com/default"));
+                .isEqualTo(new Api.HostScan(302, "https://example.com/default"));
         assertThat(scan(unknown, "/s/" + onlyCustom).status()).as("but not to a custom domain's codes")
                 .isEqualTo(404);
         assertThat(scan(unknown, "/s/" + shortCode).status()).isEqualTo(404);
         assertThat(scan(byDns, "/s/" + onlyDefault).status()).as("a custom host resolves its own codes only")
                 .isEqualTo(404);
-        assertThat(scan(byDns, "/s/" + onlyCustom)).isEqualTo(new Scan(302, "https://example.com/custom-only"));
+        assertThat(scan(byDns, "/s/" + onlyCustom)).isEqualTo(new Api.HostScan(302, "https://example.com/custom-only"));
 
         // The real-time counts went to each domain's own code.
         assertThat(ok(Api.get("/api/v1/dynamic/" + onFirst.path("id").asText()), 200).path("scanCount").asLong())
