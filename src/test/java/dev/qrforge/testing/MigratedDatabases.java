@@ -1,5 +1,6 @@
 package dev.qrforge.testing;
 
+import dev.qrforge.dynamic.DomainScopedShortCodesMigration;
 import dev.qrforge.platform.DatabaseMigrations;
 import dev.qrforge.scan.DailyTotalsMigration;
 import dev.qrforge.scan.PackedBreakdownsMigration;
@@ -87,7 +88,8 @@ public final class MigratedDatabases {
         return Flyway.configure(DatabaseMigrations.class.getClassLoader()).dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .javaMigrations(new PackedBreakdownsMigration(), new RollupFillFactorMigration(),
-                        new WorkspaceRollupsMigration(), new DailyTotalsMigration())
+                        new WorkspaceRollupsMigration(), new DailyTotalsMigration(),
+                        new DomainScopedShortCodesMigration())
                 .target(target).load();
     }
 
