@@ -14,6 +14,7 @@ const VIEWS = {
     bulk: () => import('./views/bulk.js'),
     transparent: () => import('./views/transparent.js'),
     audit: () => import('./views/audit.js'),
+    domains: () => import('./views/domains.js'),
 };
 const DEFAULT_SECTION = 'codes';
 

@@ -17,6 +17,8 @@ public enum ErrorCode {
     NOT_TRACKABLE(409),
     PAYLOAD_TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
+    /** Well-formed, but names something it may not use: a custom domain not verified, or not the workspace's. */
+    UNPROCESSABLE(422),
     RATE_LIMITED(429),
     INTERNAL_ERROR(500),
     /** Temporarily unable: the render memory budget is spent, or the database is unreachable; see Retry-After. */

@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -92,9 +93,13 @@ public final class BulkValidator {
         Set<String> shortCodes = new HashSet<>();
         for (int i = 0; i < items.size(); i++) {
             Valid<DynamicItem> item = dynamicItem(i, items.get(i), defaults, defaultDesign, templates, base, check);
-            if (!shortCodes.add(item.request().request().shortCode())) {
+            DynamicRequest checked = item.request().request();
+            // Short codes are unique per domain: the same one may name a code on each.
+            String domain = checked.domain() == null ? "" : checked.domain().toLowerCase(Locale.ROOT);
+            if (!shortCodes.add(domain + "/" + checked.shortCode())) {
                 throw new ApiException(ErrorCode.CONFLICT, "items[" + i + "].shortCode", "shortCode '"
-                        + item.request().request().shortCode() + "' is used by an earlier item");
+                        + checked.shortCode() + "' is used by an earlier item"
+                        + (domain.isEmpty() ? "" : " on " + domain));
             }
             valid.add(distinctFile(filenames, item));
         }

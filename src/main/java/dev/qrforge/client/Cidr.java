@@ -1,6 +1,7 @@
 package dev.qrforge.client;
 
 import java.net.InetAddress;
+import java.util.List;
 
 /**
  * A block of addresses, {@code 10.0.0.0/8} or {@code 2001:db8::/32}. An IPv4 block never contains an IPv6
@@ -36,6 +37,11 @@ public record Cidr(InetAddress network, int prefixLength) {
             }
         }
         return cidr;
+    }
+
+    /** A setting's blocks, blanks between commas skipped; see {@link #parse}. */
+    public static List<Cidr> parseAll(List<String> texts) {
+        return texts.stream().map(String::strip).filter(text -> !text.isEmpty()).map(Cidr::parse).toList();
     }
 
     public boolean contains(InetAddress address) {

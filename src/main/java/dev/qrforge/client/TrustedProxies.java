@@ -19,7 +19,7 @@ final class TrustedProxies {
 
     /** @param cidrs blocks such as {@code 10.0.0.0/8} or {@code ::1/128}; a bare address is a block of one */
     TrustedProxies(List<String> cidrs) {
-        blocks = cidrs.stream().map(String::strip).filter(cidr -> !cidr.isEmpty()).map(Cidr::parse).toList();
+        blocks = Cidr.parseAll(cidrs);
     }
 
     boolean trusts(InetAddress address) {

@@ -1,5 +1,6 @@
 package dev.qrforge.dynamic;
 
+import dev.qrforge.domain.DomainDirectory;
 import dev.qrforge.platform.DatabaseFailures;
 import dev.qrforge.scan.ScanBuffer;
 import jakarta.annotation.PostConstruct;
@@ -17,7 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.infinispan.Cache;
 
 /**
- * The scan path's view of dynamic codes: looked up by short code, cached so that a scan costs no database call.
+ * The scan path's view of dynamic codes: looked up by the request's host and short code, cached so that a scan
+ * costs no database call. The host selects the domain ({@link DomainDirectory}: a verified custom domain resolves its
+ * own codes only, every other host the default domain's); the cache keys a code by domain and short code.
  *
  * <p>The cache is the server's Infinispan invalidation cache {@code qrforge/codes} (wildfly/configure-server.cli):
  * each node holds its own entries, and a change committed on any node removes the code's entry on every node of the
@@ -62,6 +65,9 @@ public class CodeDirectory {
     ScanBuffer scans;
 
     @Inject
+    DomainDirectory domains;
+
+    @Inject
     @ConfigProperty(name = "qrforge.scan-cache-ttl-millis", defaultValue = "2000")
     long ttlMillis;
 
@@ -74,19 +80,27 @@ public class CodeDirectory {
         cache = lazyCache.getAdvancedCache();
     }
 
-    public Optional<RouteTarget> lookup(String shortCode) {
+    /**
+     * The code a scan names: {@code shortCode} on the verified custom domain whose host the request named, else on
+     * the default domain. May read the database.
+     *
+     * @param host the request's host, port stripped
+     */
+    public Optional<RouteTarget> lookup(String host, String shortCode) {
         long now = clock.millis();
-        Slot slot = cache.get(shortCode);
+        String domainId = domains.scope(host);
+        String key = LinkScope.key(domainId, shortCode);
+        Slot slot = cache.get(key);
         if (slot == null) {
             slot = new Slot();
-            cache.putForExternalRead(shortCode, slot);
+            cache.putForExternalRead(key, slot);
         }
         Entry entry = slot.entry;
         if (entry != null && now - entry.loadedAtMillis() < ttlMillis) {
             return entry.target();
         }
         if (entry == null) {
-            return reload(shortCode, slot, null, now);
+            return reload(domainId, shortCode, slot, null, now);
         }
         // An expired entry is reloaded by one thread; the scans arriving meanwhile follow the entry as it was,
         // rather than every one of them queuing for the same row (behind a flush's commit, at times).
@@ -94,7 +108,7 @@ public class CodeDirectory {
             return entry.target();
         }
         try {
-            return reload(shortCode, slot, entry, now);
+            return reload(domainId, shortCode, slot, entry, now);
         } finally {
             slot.refreshing.set(false);
         }
@@ -105,8 +119,9 @@ public class CodeDirectory {
      * fresh or being reloaded by another thread); {@link CachedTarget.NotCached} when only {@link #lookup}, which
      * may read the database, can tell.
      */
-    public CachedTarget cached(String shortCode) {
-        Slot slot = cache.get(shortCode);
+    public CachedTarget cached(String host, String shortCode) {
+        Optional<String> domainId = domains.cachedScope(host);
+        Slot slot = domainId.isEmpty() ? null : cache.get(LinkScope.key(domainId.get(), shortCode));
         Entry entry = slot == null ? null : slot.entry;
         if (entry == null || (clock.millis() - entry.loadedAtMillis() >= ttlMillis && !slot.refreshing.get())) {
             return new CachedTarget.NotCached();
@@ -114,10 +129,10 @@ public class CodeDirectory {
         return entry.target().isPresent() ? new CachedTarget.Known(entry.target().get()) : new CachedTarget.Unknown();
     }
 
-    private Optional<RouteTarget> reload(String shortCode, Slot slot, Entry entry, long now) {
+    private Optional<RouteTarget> reload(String domainId, String shortCode, Slot slot, Entry entry, long now) {
         Optional<RouteTarget> target;
         try {
-            target = scans.withCountsSteady(() -> load(shortCode));
+            target = scans.withCountsSteady(() -> load(domainId, shortCode));
         } catch (RuntimeException e) {
             if (entry == null || !DatabaseFailures.unreachable(e)) {
                 throw e;
@@ -137,12 +152,12 @@ public class CodeDirectory {
     }
 
     void evict(@Observes(during = TransactionPhase.AFTER_SUCCESS) DynamicCodeChanged change) {
-        cache.remove(change.shortCode());
+        cache.remove(LinkScope.key(change.domainId(), change.shortCode()));
     }
 
-    private Optional<RouteTarget> load(String shortCode) {
-        return em.createQuery("select d from DynamicCode d where d.shortCode = :code", DynamicCode.class)
-                .setParameter("code", shortCode)
+    private Optional<RouteTarget> load(String domainId, String shortCode) {
+        return em.createQuery("select d from DynamicCode d where d.domainId = :domain and d.shortCode = :code",
+                        DynamicCode.class).setParameter("domain", domainId).setParameter("code", shortCode)
                 .getResultStream().findFirst()
                 .map(code -> {
                     DynamicCode.Settings settings = code.settings();

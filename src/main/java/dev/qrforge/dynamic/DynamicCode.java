@@ -21,8 +21,20 @@ public class DynamicCode {
     @Column(name = "workspace_id", nullable = false)
     private String workspaceId;
 
-    @Column(name = "short_code", nullable = false, unique = true)
+    /** Unique within its domain: the same short code may live on several domains. */
+    @Column(name = "short_code", nullable = false)
     private String shortCode;
+
+    /**
+     * The custom domain the short link is on ({@code domain.DomainDirectory.DEFAULT_DOMAIN}, empty, for the default
+     * one: a unique constraint counts nulls as distinct), and its host (null on the default domain). Fixed at
+     * creation, as the printed code holds the link.
+     */
+    @Column(name = "domain_id", nullable = false, updatable = false)
+    private String domainId;
+
+    @Column(name = "domain_host", updatable = false)
+    private String domainHost;
 
     @Column(name = "destination_url", nullable = false)
     private String destinationUrl;
@@ -74,9 +86,12 @@ public class DynamicCode {
     protected DynamicCode() {
     }
 
-    DynamicCode(String id, String workspaceId, String shortCode, String qrCodeId, Settings settings, Instant now) {
+    DynamicCode(String id, String workspaceId, LinkScope scope, String shortCode, String qrCodeId, Settings settings,
+            Instant now) {
         this.id = id;
         this.workspaceId = workspaceId;
+        this.domainId = scope.domainId();
+        this.domainHost = scope.host();
         this.shortCode = shortCode;
         this.qrCodeId = qrCodeId;
         this.createdAt = now;
@@ -128,6 +143,10 @@ public class DynamicCode {
 
     public String shortCode() {
         return shortCode;
+    }
+
+    LinkScope scope() {
+        return new LinkScope(domainId, domainHost);
     }
 
     public String qrCodeId() {

@@ -13,6 +13,8 @@ import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
+import dev.qrforge.domain.DomainDeleting;
+import dev.qrforge.domain.Domains;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.CodeSpec;
@@ -78,6 +80,9 @@ public class DynamicCodes {
     @Inject
     ScanStore scanStore;
 
+    @Inject
+    Domains domains;
+
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
     public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
@@ -120,7 +125,8 @@ public class DynamicCodes {
     }
 
     /** A request checked through, its short code chosen; nothing kept yet. */
-    private record Draft(DynamicCode.Settings settings, Labels labels, String shortCode, CodeSpec spec) {
+    private record Draft(DynamicCode.Settings settings, Labels labels, LinkScope scope, String shortCode,
+            CodeSpec spec) {
     }
 
     private Draft draft(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos) {
@@ -147,18 +153,21 @@ public class DynamicCodes {
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
                 Passwords.hashed(request.password()));
         Labels labels = Labels.of(request.title(), request.tags());
-        String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
+        LinkScope scope = request.domain() == null ? LinkScope.DEFAULT
+                : LinkScope.of(domains.usable(workspaceId, "domain", request.domain()));
+        String shortCode = request.shortCode() == null ? freshShortCode(scope)
+                : customShortCode(scope, request.shortCode());
         CodeSpec spec = QrRequestValidator.validate(qrCodes.templates(workspaceId).resolve(new QrRequest(
-                shortLinks.url(requestBase, shortCode), request.format(), request.size(), request.margin(),
+                shortLinks.url(requestBase, scope.host(), shortCode), request.format(), request.size(), request.margin(),
                 request.errorCorrection(), request.design(), null, null, null, request.unit(), request.dpi(),
                 request.colorSpace(), request.template())), ImageFormat.SVG, logos);
-        return new Draft(settings, labels, shortCode, spec);
+        return new Draft(settings, labels, scope, shortCode, spec);
     }
 
     /** Stores the code of {@code draft} whose QR record was just made. */
     private DynamicCode keep(String workspaceId, String id, Draft draft, QrCodes.Created qr) {
-        DynamicCode code = new DynamicCode(id, workspaceId, draft.shortCode(), qr.id(), draft.settings(),
-                StoredTime.now(clock));
+        DynamicCode code = new DynamicCode(id, workspaceId, draft.scope(), draft.shortCode(), qr.id(),
+                draft.settings(), StoredTime.now(clock));
         em.persist(code);
         try {
             em.flush();
@@ -166,7 +175,7 @@ public class DynamicCodes {
             throw shortCodeTaken(draft.shortCode());
         }
         // A node may have cached this short code as unknown (a probe, or a scan of a printed code made early).
-        changes.fire(new DynamicCodeChanged(draft.shortCode()));
+        changes.fire(DynamicCodeChanged.of(code));
         return code;
     }
 
@@ -274,7 +283,7 @@ public class DynamicCodes {
         code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl, passwordHash),
                 StoredTime.now(clock));
         audit.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(code)));
-        changes.fire(new DynamicCodeChanged(code.shortCode()));
+        changes.fire(DynamicCodeChanged.of(code));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
     }
 
@@ -308,7 +317,22 @@ public class DynamicCodes {
         if (deletion.erased()) {
             erase(List.of(code.id()));
         }
-        changes.fire(new DynamicCodeChanged(code.shortCode()));
+        changes.fire(DynamicCodeChanged.of(code));
+    }
+
+    /**
+     * A custom domain is deleted only once no live code is on it (409 otherwise): a printed code would go dead with
+     * no way back. Deleted codes stay on it, unreachable, their scans kept for analytics; a host registered again is
+     * a new domain, with short codes of its own.
+     */
+    void domainDeleting(@Observes DomainDeleting deletion) {
+        long live = em.createQuery("select count(d) from DynamicCode d where d.domainId = :domain"
+                + " and d.deletedAt is null", Long.class).setParameter("domain", deletion.domainId()).getSingleResult();
+        if (live > 0) {
+            throw new ApiException(ErrorCode.CONFLICT, null, "domain " + deletion.host() + " still has " + live
+                    + " dynamic code" + (live == 1 ? "" : "s") + "; delete " + (live == 1 ? "it" : "them")
+                    + " first, as a printed code on a deleted domain would stop working");
+        }
     }
 
     /**
@@ -323,7 +347,7 @@ public class DynamicCodes {
         audit.fire(Change.of(workspaceId, Change.ERASE, WORKSPACE, workspaceId, Change.Fields.NONE,
                 Change.Fields.of().with("codes", codes.size())));
         // Cached counts started from the old stored counts: every code is read afresh after the commit.
-        codes.forEach(code -> changes.fire(new DynamicCodeChanged(code.shortCode())));
+        codes.forEach(code -> changes.fire(DynamicCodeChanged.of(code)));
     }
 
     private void erase(List<String> codeIds) {
@@ -385,7 +409,8 @@ public class DynamicCodes {
     /** A code's own fields as the audit log compares them (its QR record's are that record's). */
     private static Change.Fields audited(DynamicCode code) {
         DynamicCode.Settings s = code.settings();
-        return Change.Fields.of().with("shortCode", code.shortCode()).with("destinationUrl", s.destinationUrl())
+        return Change.Fields.of().with("shortCode", code.shortCode()).with("domain", code.scope().host())
+                .with("destinationUrl", s.destinationUrl())
                 .with("status", s.status().wireName()).with("rules", s.rules().tree()).with("utm", s.utm())
                 .with("validFrom", s.validity().validFrom()).with("expiresAt", s.validity().expiresAt())
                 .with("maxScans", s.validity().maxScans()).with("expiredUrl", s.expiredUrl())
@@ -394,36 +419,37 @@ public class DynamicCodes {
 
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
         DynamicCode.Settings s = code.settings();
-        return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
+        return new DynamicView(code.id(), code.shortCode(), code.scope().host(), qr.data(), s.destinationUrl(), s.status().wireName(),
                 storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(), s.validity().validFrom(),
                 s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), s.passwordHash() != null, qr.title(),
                 qr.tags(), code.createdAt(), code.updatedAt(), qr);
     }
 
-    private String freshShortCode() {
+    private String freshShortCode(LinkScope scope) {
         for (int attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
             String candidate = Ids.randomBase62(SHORT_CODE_LENGTH);
-            if (!shortCodeExists(candidate)) {
+            if (!shortCodeExists(scope, candidate)) {
                 return candidate;
             }
         }
         throw new IllegalStateException("no free short code after " + SHORT_CODE_ATTEMPTS + " attempts");
     }
 
-    private String customShortCode(String shortCode) {
+    private String customShortCode(LinkScope scope, String shortCode) {
         if (!ShortLinks.wellFormed(shortCode)) {
             throw ApiException.invalid("shortCode",
                     "shortCode must be 3 to 64 characters of A-Z, a-z, 0-9, '_' and '-'");
         }
-        if (shortCodeExists(shortCode)) {
+        if (shortCodeExists(scope, shortCode)) {
             throw shortCodeTaken(shortCode);
         }
         return shortCode;
     }
 
-    private boolean shortCodeExists(String shortCode) {
-        return !em.createQuery("select d.id from DynamicCode d where d.shortCode = :code", String.class)
-                .setParameter("code", shortCode).setMaxResults(1).getResultList().isEmpty();
+    private boolean shortCodeExists(LinkScope scope, String shortCode) {
+        return !em.createQuery("select d.id from DynamicCode d where d.domainId = :domain and d.shortCode = :code",
+                        String.class).setParameter("domain", scope.domainId()).setParameter("code", shortCode)
+                .setMaxResults(1).getResultList().isEmpty();
     }
 
     private static ApiException shortCodeTaken(String shortCode) {

@@ -9,8 +9,10 @@ import java.util.List;
 /**
  * A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. {@code passwordProtected}
  * says whether it has a password gate: the password is write-only, and its hash never leaves the server.
+ * {@code domain} is the custom domain its short link is on, or null for the default domain.
  */
-public record DynamicView(String id, String shortCode, String shortUrl, String destinationUrl, String status,
+public record DynamicView(String id, String shortCode, @JsonInclude(JsonInclude.Include.ALWAYS) String domain,
+        String shortUrl, String destinationUrl, String status,
         long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Utm utm,
         @JsonInclude(JsonInclude.Include.ALWAYS) Instant validFrom,
         @JsonInclude(JsonInclude.Include.ALWAYS) Instant expiresAt,

@@ -29,10 +29,17 @@ public class ShortLinks {
         return SHORT_CODE.matcher(shortCode).matches();
     }
 
-    /** @param requestBase the base the request came in on, used when QRFORGE_PUBLIC_BASE_URL is not set */
-    String url(URI requestBase, String shortCode) {
+    /**
+     * @param requestBase the base the request came in on, used when QRFORGE_PUBLIC_BASE_URL is not set
+     * @param customHost  the custom domain's host, or null for the default domain; reached by the default domain's
+     *                    scheme on its standard port (the deployer's proxy terminates TLS for it)
+     */
+    String url(URI requestBase, String customHost, String shortCode) {
         String base = publicBaseUrl.filter(url -> !url.isBlank())
                 .orElseGet(() -> requestBase.getScheme() + "://" + requestBase.getRawAuthority());
+        if (customHost != null) {
+            base = URI.create(base).getScheme() + "://" + customHost;
+        }
         return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + PATH + shortCode;
     }
 }

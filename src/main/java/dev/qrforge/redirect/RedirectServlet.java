@@ -49,6 +49,11 @@ public class RedirectServlet extends HttpServlet {
         }
 
         @Override
+        public String host() {
+            return request.getServerName();
+        }
+
+        @Override
         public String peerAddress() {
             return request.getRemoteAddr();
         }

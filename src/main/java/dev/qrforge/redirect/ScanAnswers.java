@@ -78,7 +78,7 @@ class ScanAnswers {
         String shortCode = exchange.shortCode();
         Optional<RouteTarget> target;
         try {
-            target = ShortLinks.wellFormed(shortCode) ? directory.lookup(shortCode) : Optional.empty();
+            target = ShortLinks.wellFormed(shortCode) ? directory.lookup(exchange.host(), shortCode) : Optional.empty();
         } catch (RuntimeException e) {
             if (!DatabaseFailures.unreachable(e)) {
                 throw e;
@@ -102,7 +102,7 @@ class ScanAnswers {
         if (!scans.belowCapacity()) {
             return false;
         }
-        CachedTarget cached = directory.cached(exchange.shortCode());
+        CachedTarget cached = directory.cached(exchange.host(), exchange.shortCode());
         if (cached instanceof CachedTarget.Known known) {
             answer(exchange, Optional.of(known.target()), count, null);
         } else if (cached instanceof CachedTarget.Unknown) {

@@ -12,6 +12,9 @@ interface ScanExchange {
     /** The path after {@code /s/}, as it came: it may be no short code at all. */
     String shortCode();
 
+    /** The host the request named ({@code Host}), port stripped: it selects the short code's domain. */
+    String host();
+
     /** The direct peer's IP address. */
     String peerAddress();
 

@@ -104,6 +104,11 @@ final class ScanLane implements HttpHandler {
             return shortCode;
         }
 
+        @Override
+        public String host() {
+            return exchange.getHostName();
+        }
+
         /** As the servlet's {@code getRemoteAddr} gives it. */
         @Override
         public String peerAddress() {

@@ -159,15 +159,35 @@ function row(code, status) {
         h('td', {class: 'num scans', text: count(code.scanCount)}));
 }
 
+/**
+ * Where a new code's short link lives: the default domain, or one of the workspace's verified custom domains. Shown
+ * only when there is a choice; a credential without keys:admin cannot list domains, and so has the default alone.
+ */
+function domainChoice() {
+    const choice = select([['', 'Default domain']], '', {name: 'domain', dataset: {path: 'domain'}});
+    const element = field('Domain', choice, 'Where the short link lives; add and verify domains under Domains.');
+    element.hidden = true;
+    get('domains?limit=200').then((page) => {
+        const verified = page.items.filter((domain) => domain.status === 'verified');
+        choice.append(...verified.map((domain) => h('option', {value: domain.host, text: domain.host})));
+        element.hidden = verified.length === 0;
+    }, () => {
+        // Not allowed to list them (or unreachable): the default domain stays the only choice, as before domains.
+    });
+    return {element, value: () => choice.value};
+}
+
 function createForm() {
     const status = statusLine();
     const labels = labelFields();
+    const domain = domainChoice();
     const password = passwordInput();
     const rules = rulesEditor([]);
     const submit = h('button', {type: 'submit', text: 'Create dynamic code'});
     const form = h('form', {class: 'card stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
         h('h2', {id: 'create-title', text: 'New dynamic code'}),
-        h('div', {class: 'fields create-fields'}, labels.nodes, field('Password (optional)', password, PASSWORD_HINT)),
+        h('div', {class: 'fields create-fields'}, labels.nodes, domain.element,
+            field('Password (optional)', password, PASSWORD_HINT)),
         h('details', {class: 'rules-fold'}, h('summary', {text: 'Routing rules (optional)'}), rules.element),
         h('p', {class: 'hint', text: 'The QR code is drawn in the standard style; restyle it from the code\'s page '
             + 'whenever you like: the short link, and so every printed copy, stays the same.'}),
@@ -187,6 +207,7 @@ function createForm() {
         if (title) body.title = title;
         if (tags.length) body.tags = tags;
         if (password.value) body.password = password.value;
+        if (domain.value()) body.domain = domain.value();
         submit.disabled = true;
         status.say('Creating…');
         try {

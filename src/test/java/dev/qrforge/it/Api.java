@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -119,6 +123,38 @@ public final class Api {
 
     /** An answer and when it arrived. */
     public record Timed(Reply reply, Instant at) {
+    }
+
+    /** A scan's status and {@code Location}, if any. */
+    public record HostScan(int status, String location) {
+    }
+
+    /**
+     * {@code GET path} from the server at {@code baseUrl}, naming {@code host} in {@code Host} (custom domains): over a
+     * plain socket, as the JDK's client will not set {@code Host}.
+     */
+    public static HostScan scanNaming(String baseUrl, String host, String path) {
+        URI base = URI.create(baseUrl);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout((int) Duration.ofSeconds(30).toMillis());
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + base.getPort()
+                    + "\r\nUser-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)\r\nConnection: close"
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String[] lines = response.substring(0, response.indexOf("\r\n\r\n")).split("\r\n");
+            String location = null;
+            for (String line : lines) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("location:")) {
+                    location = line.substring("location:".length()).strip();
+                }
+            }
+            return new HostScan(Integer.parseInt(lines[0].split(" ")[1]), location);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static Reply get(String path) {

@@ -61,12 +61,14 @@ class ClusterIT {
             .connectTimeout(Duration.ofSeconds(2)).build();
 
     private static ScratchPostgres postgres;
+    private static DnsResponder dns;
     private static ProvisionedServer nodeA;
     private static ProvisionedServer nodeB;
 
     @BeforeAll
     static void startTwoNodes() throws Exception {
         postgres = ScratchPostgres.start(Paths.get("target", "it-postgres-cluster"));
+        dns = new DnsResponder(Integer.getInteger("it.dns.port"));
         String cluster = "it-cluster-" + UUID.randomUUID();
         nodeA = new ProvisionedServer("it-node-a", OFFSET_A, environment(cluster));
         nodeB = new ProvisionedServer("it-node-b", OFFSET_B, environment(cluster));
@@ -80,7 +82,7 @@ class ClusterIT {
 
     @AfterAll
     static void stopAll() throws Exception {
-        for (AutoCloseable closeable : new AutoCloseable[] {nodeA, nodeB, postgres}) {
+        for (AutoCloseable closeable : new AutoCloseable[] {nodeA, nodeB, postgres, dns}) {
             if (closeable != null) {
                 closeable.close();
             }
@@ -137,6 +139,40 @@ class ClusterIT {
 
     @Test
     @Order(3)
+    void aDomainVerifiedOnOneNodeServesItsCodesOnTheOtherAtOnce() throws Exception {
+        String host = "cluster-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
+        String shortCode = "cd" + UUID.randomUUID().toString().substring(0, 8);
+        Api.Reply onDefault = Api.send(Api.requestTo(nodeA.baseUrl(), Api.KEY, "/api/v1/dynamic")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        Api.json(Map.of("destinationUrl", DESTINATION, "shortCode", shortCode)))));
+        assertThat(onDefault.status()).as(onDefault.toString()).isEqualTo(201);
+        // B caches the host as an unknown one, so the default domain's code answers there.
+        assertThat(Api.scanNaming(nodeB.baseUrl(), host, "/s/" + shortCode))
+                .isEqualTo(new Api.HostScan(302, DESTINATION));
+
+        Api.Reply domain = Api.send(Api.requestTo(nodeA.baseUrl(), Api.KEY, "/api/v1/domains")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        Api.json(Map.of("host", host)))));
+        assertThat(domain.status()).as(domain.toString()).isEqualTo(201);
+        JsonNode txt = domain.json().path("verification").path("txt");
+        dns.txt(txt.path("name").asText(), txt.path("value").asText());
+        Api.Reply verified = Api.send(Api.requestTo(nodeA.baseUrl(), Api.KEY, "/api/v1/domains/"
+                + domain.json().path("id").asText() + "/verify").POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(verified.json().path("status").asText()).as(verified.toString()).isEqualTo("verified");
+        Api.Reply onDomain = Api.send(Api.requestTo(nodeA.baseUrl(), Api.KEY, "/api/v1/dynamic")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        Api.json(Map.of("destinationUrl", DESTINATION + "/domain", "shortCode", shortCode,
+                                "domain", host)))));
+        assertThat(onDomain.status()).as(onDomain.toString()).isEqualTo(201);
+
+        assertThat(Api.scanNaming(nodeB.baseUrl(), host, "/s/" + shortCode))
+                .isEqualTo(new Api.HostScan(302, DESTINATION + "/domain"));
+        assertThat(location(scan(nodeB, shortCode))).as("other hosts: still the default domain's")
+                .isEqualTo(DESTINATION);
+    }
+
+    @Test
+    @Order(4)
     void maxScansHoldsOnEachNodeWithinTheStatedBound() throws Exception {
         JsonNode code = createCode(nodeA);
         String id = code.path("id").asText();
@@ -170,7 +206,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void rateLimitsAreOneBudgetForBothNodes() throws Exception {
         String sequential = issueKey("cluster-sequential");
         String concurrent = issueKey("cluster-concurrent");
@@ -199,7 +235,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void killingANodeUnderLoadLosesAtMostItsLastFlushAndItsBulkJobIsFinishedByTheOther() throws Exception {
         JsonNode code = createCode(nodeB);
         String codeId = code.path("id").asText();
@@ -356,6 +392,7 @@ class ClusterIT {
         env.put("QRFORGE_RATE_LIMIT_GENERATION_PER_MINUTE", Integer.toString(GENERATION_LIMIT));
         env.put("QRFORGE_BULK_LEASE_MILLIS", "6000");
         env.put("QRFORGE_BULK_LEASE_RENEW_INTERVAL_MILLIS", "1000");
+        env.put("QRFORGE_DOMAINS_DNS_SERVERS", "127.0.0.1:" + Integer.getInteger("it.dns.port"));
         return env;
     }
 

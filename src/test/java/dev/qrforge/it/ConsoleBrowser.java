@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,7 +72,9 @@ public final class ConsoleBrowser implements AutoCloseable {
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--disable-extensions", "--lang=en-US",
-                "--user-data-dir=" + temporaryProfile());
+                "--user-data-dir=" + temporaryProfile(),
+                // The suite's port may be one Chromium refuses as unsafe (10080 is, at port offset 2000).
+                "--explicitly-allowed-ports=" + URI.create(Api.BASE_URL).getPort());
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
