@@ -32,12 +32,10 @@ import org.postgresql.PGStatement;
 public class RollupReader {
 
     /**
-     * Codes in the top codes' first read: when a few codes hold most scans, as they do, the first read is often the
-     * last, and a slice this size costs about a millisecond.
+     * Codes the top codes read first: when a few codes hold most scans, as they do, these settle the list, and
+     * summing this many costs a few milliseconds.
      */
     static final int FIRST_SLICE = 256;
-    /** The most codes one read sums: twice as many parameters, well under what one statement may have. */
-    private static final int MAX_SLICE = 4096;
     /** The two stretches of hours at a range's ends ({@link Split}). */
     private static final String EDGE_HOURS = " and ((hour_start >= ? and hour_start < ?)"
             + " or (hour_start >= ? and hour_start < ?))";
@@ -55,14 +53,15 @@ public class RollupReader {
     private static final String CANDIDATES = "select id, scan_count from dynamic_code where workspace_id = ?";
     /**
      * Some codes' daily totals over the whole UTC days, their hourly ones over the partial days at either end: the
-     * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s} is
-     * the codes' placeholders.
+     * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s}: the
+     * codes, as a list of parameters or a query with one.
      */
     private static final String CODE_TOTALS = "select dynamic_code_id, sum(scans), sum(unique_scans) from ("
             + "select dynamic_code_id, scans, unique_scans from scan_daily where dynamic_code_id in (%1$s)"
             + " and scan_day >= ? and scan_day < ?"
             + " union all select dynamic_code_id, scans, unique_scans from scan_hourly where dynamic_code_id in (%1$s)"
             + EDGE_HOURS + ") r group by dynamic_code_id";
+    private static final String WORKSPACE_CODES = "select id from dynamic_code where workspace_id = ?";
     /** Most scans first, then by id: the order of the top codes. */
     private static final Comparator<CodeTotals> RANKING = Comparator.comparingLong(CodeTotals::scans).reversed()
             .thenComparing(CodeTotals::codeId);
@@ -101,7 +100,7 @@ public class RollupReader {
     @Inject
     DataSource dataSource;
 
-    /** How many codes the top codes' first read sums; each next read sums twice as many. */
+    /** How many codes the top codes read first. */
     int firstSlice = FIRST_SLICE;
 
     /**
@@ -129,14 +128,14 @@ public class RollupReader {
      * The most scanned of the codes the workspace has had in [from, to), most first (ties by id); {@code from} and
      * {@code to} on hours. Only codes with rollup rows in the range are listed, bots-only ones with no scans.
      *
-     * <p>Exact, without reading every code's rows when a few codes hold most scans, which is how scans fall: the
-     * codes are taken in the order of their all-time count, which no range's scans can exceed, in slices that double
-     * in size, each slice's sums read from its rollups; once the list is full and the next code's count could not
-     * place it (nor could any after it, whose counts are no larger and ids later), the rest are not read. Where the
-     * counts rank the codes unlike the range does (a campaign of last year's favourites), more slices are read, at
-     * worst all of them: the cost of summing every code's rows, which is what this did before (docs/benchmarks.md,
-     * "Top codes"). The counts and the sums are read without one snapshot: a flush committing in between may leave
-     * out a code's scans of that flush, as if it were read a flush earlier, the lag analytics have anyway.
+     * <p>Exact, and without reading every code's rows when a few codes hold most scans, which is how scans fall: the
+     * codes with the highest all-time counts, which no range's scans can exceed, are summed first; if the list is
+     * then full and the next code's count could not place it (nor could any after it, whose counts are no larger and
+     * ids later), the rest are not read. Otherwise, where the counts rank the codes unlike the range does (a range
+     * that ends before most codes' newest scans), every code of the workspace is summed, as this did before
+     * (docs/benchmarks.md, "Top codes"). The counts and the sums are read without one snapshot: a flush committing in
+     * between may leave out a code's scans of that flush, as if it were read a flush earlier, the lag analytics have
+     * anyway.
      */
     public List<CodeTotals> top(String workspaceId, Instant from, Instant to, int limit) {
         if (limit <= 0) {
@@ -146,24 +145,29 @@ public class RollupReader {
         TreeSet<CodeTotals> best = new TreeSet<>(RANKING);
         try (Connection connection = dataSource.getConnection()) {
             List<CodeTotals> candidates = candidates(connection, workspaceId);
-            int next = 0;
-            for (int slice = firstSlice; next < candidates.size(); slice = Math.min(2 * slice, MAX_SLICE)) {
-                if (best.size() == limit && RANKING.compare(candidates.get(next), best.last()) > 0) {
-                    break;
-                }
-                List<CodeTotals> codes = candidates.subList(next, Math.min(candidates.size(), next + slice));
-                for (CodeTotals totals : sums(connection, codes, split)) {
-                    best.add(totals);
-                    if (best.size() > limit) {
-                        best.pollLast();
-                    }
-                }
-                next += codes.size();
+            List<String> first = candidates.stream().limit(firstSlice).map(CodeTotals::codeId).toList();
+            keep(best, sums(connection, String.join(", ", Collections.nCopies(first.size(), "?")), first, split),
+                    limit);
+            boolean settled = first.size() == candidates.size() || best.size() == limit
+                    && RANKING.compare(candidates.get(first.size()), best.last()) > 0;
+            if (!settled) {
+                best.clear();
+                keep(best, sums(connection, WORKSPACE_CODES, List.of(workspaceId), split), limit);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
         }
         return List.copyOf(best);
+    }
+
+    /** Adds {@code sums} to the {@code limit} best. */
+    private static void keep(TreeSet<CodeTotals> best, List<CodeTotals> sums, int limit) {
+        for (CodeTotals totals : sums) {
+            best.add(totals);
+            if (best.size() > limit) {
+                best.pollLast();
+            }
+        }
     }
 
     /**
@@ -184,12 +188,14 @@ public class RollupReader {
         return candidates;
     }
 
-    /** The codes' sums over the range, of those with rollup rows in it. */
-    private static List<CodeTotals> sums(Connection connection, List<CodeTotals> codes, Split split)
+    /**
+     * The sums over the range of the codes {@code codes} names, of those with rollup rows in it; {@code codes} is a
+     * list of {@code ?} or a query, and {@code parameters} what they stand for.
+     */
+    private static List<CodeTotals> sums(Connection connection, String codes, List<String> parameters, Split split)
             throws SQLException {
-        String placeholders = String.join(", ", Collections.nCopies(codes.size(), "?"));
         List<CodeTotals> sums = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement(String.format(CODE_TOTALS, placeholders))) {
+        try (PreparedStatement query = connection.prepareStatement(String.format(CODE_TOTALS, codes))) {
             if (Sql.postgres(connection)) {
                 // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
                 // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
@@ -198,13 +204,13 @@ public class RollupReader {
                 query.unwrap(PGStatement.class).setPrepareThreshold(0);
             }
             int parameter = 1;
-            for (CodeTotals code : codes) {
-                query.setString(parameter++, code.codeId());
+            for (String value : parameters) {
+                query.setString(parameter++, value);
             }
             split.bindDays(query, parameter);
             parameter += 2;
-            for (CodeTotals code : codes) {
-                query.setString(parameter++, code.codeId());
+            for (String value : parameters) {
+                query.setString(parameter++, value);
             }
             split.bindEdges(query, parameter);
             try (ResultSet rows = query.executeQuery()) {

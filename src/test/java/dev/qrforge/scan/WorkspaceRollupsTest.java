@@ -174,7 +174,7 @@ class WorkspaceRollupsTest {
                 new RollupReader.CodeTotals("dyn_c", 30, 1), new RollupReader.CodeTotals("dyn_e", 30, 1),
                 new RollupReader.CodeTotals("dyn_d", 10, 1), new RollupReader.CodeTotals("dyn_a", 5, 1));
 
-        for (int slice : List.of(1, 2, RollupReader.FIRST_SLICE)) {
+        for (int slice : List.of(1, 2, 3, RollupReader.FIRST_SLICE)) {
             RollupReader reader = new RollupReader();
             reader.dataSource = store.dataSource;
             reader.firstSlice = slice;
@@ -262,7 +262,7 @@ class WorkspaceRollupsTest {
                     .isEqualTo(expectedBreakdowns);
             expectedTop.sort(Comparator.comparing(RollupReader.CodeTotals::scans).reversed()
                     .thenComparing(RollupReader.CodeTotals::codeId));
-            // Read a code at a time too, so that the list is settled, and the rest left unread, after each code.
+            // Read with a first slice of one code too, so that the list is settled after it, or all codes read.
             RollupReader codeByCode = new RollupReader();
             codeByCode.dataSource = reader.dataSource;
             codeByCode.firstSlice = 1;
