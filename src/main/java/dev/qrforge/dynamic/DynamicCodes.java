@@ -13,6 +13,9 @@ import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
+import dev.qrforge.campaign.CampaignCodes;
+import dev.qrforge.campaign.CampaignDeleted;
+import dev.qrforge.campaign.Campaigns;
 import dev.qrforge.platform.Ids;
 import dev.qrforge.platform.StoredTime;
 import dev.qrforge.qr.CodeSpec;
@@ -43,13 +46,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
+/**
+ * Dynamic tracking codes of a workspace: create, read with real-time counts, list, change; and which campaign each is
+ * filed in, which campaigns learn from here ({@link CampaignCodes}).
+ */
 @ApplicationScoped
-public class DynamicCodes {
+public class DynamicCodes implements CampaignCodes {
 
     /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
     static final int SHORT_CODE_LENGTH = 7;
     static final int SHORT_CODE_ATTEMPTS = 5;
+    /** The {@code campaign} filter of the listing for codes in no campaign. */
+    static final String NO_CAMPAIGN = "none";
     /** What the audit log calls a dynamic code, and a workspace whose scans were erased. */
     static final String RESOURCE = "dynamic_code";
     static final String WORKSPACE = "workspace";
@@ -77,6 +85,9 @@ public class DynamicCodes {
 
     @Inject
     ScanStore scanStore;
+
+    @Inject
+    Campaigns campaigns;
 
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
@@ -119,8 +130,9 @@ public class DynamicCodes {
                 draft.settings().status().wireName())).qrCodeId();
     }
 
-    /** A request checked through, its short code chosen; nothing kept yet. */
-    private record Draft(DynamicCode.Settings settings, Labels labels, String shortCode, CodeSpec spec) {
+    /** A request checked through, its short code chosen; nothing kept yet. {@code campaign} may be null. */
+    private record Draft(DynamicCode.Settings settings, Labels labels, String campaign, String shortCode,
+            CodeSpec spec) {
     }
 
     private Draft draft(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos) {
@@ -147,18 +159,21 @@ public class DynamicCodes {
                 request.expiredUrl() == null ? null : Destinations.requireHttpUrl("expiredUrl", request.expiredUrl()),
                 Passwords.hashed(request.password()));
         Labels labels = Labels.of(request.title(), request.tags());
+        String campaign = request.campaign() == null ? null : campaigns.require(workspaceId, request.campaign(),
+                "campaign");
         String shortCode = request.shortCode() == null ? freshShortCode() : customShortCode(request.shortCode());
         CodeSpec spec = QrRequestValidator.validate(qrCodes.templates(workspaceId).resolve(new QrRequest(
                 shortLinks.url(requestBase, shortCode), request.format(), request.size(), request.margin(),
                 request.errorCorrection(), request.design(), null, null, null, request.unit(), request.dpi(),
                 request.colorSpace(), request.template())), ImageFormat.SVG, logos);
-        return new Draft(settings, labels, shortCode, spec);
+        return new Draft(settings, labels, campaign, shortCode, spec);
     }
 
     /** Stores the code of {@code draft} whose QR record was just made. */
     private DynamicCode keep(String workspaceId, String id, Draft draft, QrCodes.Created qr) {
-        DynamicCode code = new DynamicCode(id, workspaceId, draft.shortCode(), qr.id(), draft.settings(),
-                StoredTime.now(clock));
+        Instant now = StoredTime.now(clock);
+        DynamicCode code = new DynamicCode(id, workspaceId, draft.shortCode(), qr.id(), draft.settings(), now);
+        code.campaign(draft.campaign(), now);
         em.persist(code);
         try {
             em.flush();
@@ -180,9 +195,11 @@ public class DynamicCodes {
     /**
      * The filters of {@code GET /api/v1/dynamic}; null means unfiltered.
      *
-     * @param q contained (any case) in the destination, the short code or the title
+     * @param q        contained (any case) in the destination, the short code or the title
+     * @param campaign a campaign's id, or {@value #NO_CAMPAIGN} for the codes in none
      */
-    public record Listing(String q, String tag, String status, String createdFrom, String createdTo) {
+    public record Listing(String q, String tag, String status, String createdFrom, String createdTo,
+            String campaign) {
     }
 
     /** Newest first, like the static codes; deleted codes left out. */
@@ -199,11 +216,16 @@ public class DynamicCodes {
     }
 
     private static Where where(Listing filter) {
-        return new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
+        Where where = new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
                 .and("e.status = :status", "status", filter.status() == null ? null : status(filter.status()).name())
                 .and("(lower(e.destinationUrl) like :q " + Where.LIKE_ESCAPE + " or lower(e.shortCode) like :q "
                         + Where.LIKE_ESCAPE + " or " + QrCodes.titleContains() + ")", "q", Where.contains(filter.q()))
                 .and(QrCodes.hasTag(), "tag", QrCodes.tagNeedle(filter.tag()));
+        if (NO_CAMPAIGN.equals(filter.campaign())) {
+            return where.and("e.campaignId is null");
+        }
+        return where.and("e.campaignId = :campaign", "campaign",
+                filter.campaign() == null || filter.campaign().isEmpty() ? null : filter.campaign());
     }
 
     /** One page of codes with their QR records, fetched in one query. */
@@ -228,6 +250,7 @@ public class DynamicCodes {
         Long maxScans = s.validity().maxScans();
         String expiredUrl = s.expiredUrl();
         String passwordHash = s.passwordHash();
+        String campaign = code.campaignId();
         ObjectNode labels = JsonNodeFactory.instance.objectNode();
         ObjectNode restyle = JsonNodeFactory.instance.objectNode();
         for (Map.Entry<String, JsonNode> field : fields) {
@@ -247,11 +270,13 @@ public class DynamicCodes {
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "password" -> passwordHash = Passwords.patch(value);
                 case "title", "tags" -> labels.set(field.getKey(), value);
+                case "campaign" -> campaign = MergePatch.optional(value, "campaign",
+                        text -> campaigns.require(workspaceId, text, "campaign"));
                 default -> {
                     if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
                         throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
                                 + " destinationUrl, rules, utm, status, validFrom, expiresAt, maxScans, expiredUrl,"
-                                + " password, title, tags, and to restyle the code "
+                                + " password, title, tags, campaign, and to restyle the code "
                                 + String.join(", ", QrCodes.RESTYLE_FIELDS));
                     }
                     restyle.set(field.getKey(), value);
@@ -271,8 +296,10 @@ public class DynamicCodes {
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
+        Instant now = StoredTime.now(clock);
         code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl, passwordHash),
-                StoredTime.now(clock));
+                now);
+        code.campaign(campaign, now);
         audit.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(code)));
         changes.fire(new DynamicCodeChanged(code.shortCode()));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
@@ -324,6 +351,41 @@ public class DynamicCodes {
                 Change.Fields.of().with("codes", codes.size())));
         // Cached counts started from the old stored counts: every code is read afresh after the commit.
         codes.forEach(code -> changes.fire(new DynamicCodeChanged(code.shortCode())));
+    }
+
+    /**
+     * A campaign's codes leave it as it is deleted, deleted codes too (their scans leave its history with them); each
+     * live code's move is recorded like any change of its campaign.
+     */
+    void campaignDeleted(@Observes CampaignDeleted deletion) {
+        Instant now = StoredTime.now(clock);
+        for (DynamicCode code : em.createQuery("select d from DynamicCode d where d.workspaceId = :ws"
+                + " and d.campaignId = :campaign", DynamicCode.class).setParameter("ws", deletion.workspaceId())
+                .setParameter("campaign", deletion.campaignId()).getResultList()) {
+            Change.Fields before = audited(code);
+            code.campaign(null, now);
+            if (!code.deleted()) {
+                audit.fire(Change.of(deletion.workspaceId(), Change.UPDATE, RESOURCE, code.id(), before,
+                        audited(code)));
+            }
+        }
+    }
+
+    @Override
+    public Map<String, Long> counts(String workspaceId, Collection<String> campaignIds) {
+        return em.createQuery("select d.campaignId, count(d) from DynamicCode d where d.workspaceId = :ws"
+                + " and d.campaignId in :campaigns and d.deletedAt is null group by d.campaignId", Object[].class)
+                .setParameter("ws", workspaceId).setParameter("campaigns", campaignIds).getResultStream()
+                .collect(Collectors.toMap(row -> (String) row[0], row -> (Long) row[1]));
+    }
+
+    /**
+     * The ids of the codes in the workspace's campaign, deleted ones included: a campaign's scans are those of the
+     * codes in it now, whatever campaign they were in when scanned.
+     */
+    public List<String> inCampaign(String workspaceId, String campaignId) {
+        return em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws and d.campaignId = :campaign",
+                String.class).setParameter("ws", workspaceId).setParameter("campaign", campaignId).getResultList();
     }
 
     private void erase(List<String> codeIds) {
@@ -389,7 +451,8 @@ public class DynamicCodes {
                 .with("status", s.status().wireName()).with("rules", s.rules().tree()).with("utm", s.utm())
                 .with("validFrom", s.validity().validFrom()).with("expiresAt", s.validity().expiresAt())
                 .with("maxScans", s.validity().maxScans()).with("expiredUrl", s.expiredUrl())
-                .secret("password", s.passwordHash()).with("qrCodeId", code.qrCodeId());
+                .secret("password", s.passwordHash()).with("qrCodeId", code.qrCodeId())
+                .with("campaign", code.campaignId());
     }
 
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
@@ -397,7 +460,7 @@ public class DynamicCodes {
         return new DynamicView(code.id(), code.shortCode(), qr.data(), s.destinationUrl(), s.status().wireName(),
                 storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(), s.validity().validFrom(),
                 s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), s.passwordHash() != null, qr.title(),
-                qr.tags(), code.createdAt(), code.updatedAt(), qr);
+                qr.tags(), code.campaignId(), code.createdAt(), code.updatedAt(), qr);
     }
 
     private String freshShortCode() {

@@ -9,6 +9,7 @@ import java.util.List;
 /**
  * A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. {@code passwordProtected}
  * says whether it has a password gate: the password is write-only, and its hash never leaves the server.
+ * {@code campaign} is the id of the campaign it is filed in, or null.
  */
 public record DynamicView(String id, String shortCode, String shortUrl, String destinationUrl, String status,
         long scanCount, JsonNode rules, @JsonInclude(JsonInclude.Include.ALWAYS) Utm utm,
@@ -17,5 +18,6 @@ public record DynamicView(String id, String shortCode, String shortUrl, String d
         @JsonInclude(JsonInclude.Include.ALWAYS) Long maxScans,
         @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, boolean passwordProtected,
         @JsonInclude(JsonInclude.Include.ALWAYS) String title,
-        List<String> tags, Instant createdAt, Instant updatedAt, QrView qr) {
+        List<String> tags, @JsonInclude(JsonInclude.Include.ALWAYS) String campaign, Instant createdAt,
+        Instant updatedAt, QrView qr) {
 }
