@@ -7,6 +7,7 @@ import dev.qrforge.api.Cursor;
 import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.MergePatch;
+import dev.qrforge.api.Names;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
@@ -20,6 +21,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,8 +59,9 @@ public class Campaigns {
             throw new ApiException(ErrorCode.INVALID_JSON, null,
                     "the request body must be a JSON object, e.g. {\"name\": \"Spring sale\"}");
         }
-        Campaign campaign = new Campaign(Ids.next("cmp_"), workspaceId, StoredTime.now(clock));
-        save(workspaceId, campaign, name(request.name()), description(request.description()));
+        Instant now = StoredTime.now(clock);
+        Campaign campaign = new Campaign(Ids.next("cmp_"), workspaceId, now);
+        save(workspaceId, campaign, name(request.name()), description(request.description()), now);
         em.persist(campaign);
         flush(campaign);
         changes.fire(Change.created(workspaceId, RESOURCE, campaign.id(), audited(campaign)));
@@ -95,7 +98,7 @@ public class Campaigns {
                         + "'; allowed: name, description");
             }
         }
-        save(workspaceId, campaign, name, description);
+        save(workspaceId, campaign, name, description, StoredTime.now(clock));
         flush(campaign);
         changes.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(campaign)));
         return get(workspaceId, id);
@@ -126,7 +129,7 @@ public class Campaigns {
     }
 
     /** A name another campaign of the workspace has, whatever its case, is a conflict. */
-    private void save(String workspaceId, Campaign campaign, String name, String description) {
+    private void save(String workspaceId, Campaign campaign, String name, String description, Instant at) {
         boolean taken = em.createQuery("select c.id from Campaign c where c.workspaceId = :ws and c.nameKey = :key"
                 + " and c.id <> :id", String.class).setParameter("ws", workspaceId)
                 .setParameter("key", Campaign.key(name)).setParameter("id", campaign.id()).setMaxResults(1)
@@ -134,7 +137,7 @@ public class Campaigns {
         if (taken) {
             throw nameTaken(name);
         }
-        campaign.set(name, description, StoredTime.now(clock));
+        campaign.set(name, description, at);
     }
 
     /** Two requests that checked the same new name at once: the unique index lets one through. */
@@ -152,15 +155,7 @@ public class Campaigns {
     }
 
     private static String name(String name) {
-        if (name == null || name.isBlank()) {
-            throw ApiException.invalid("name", "name is required and must not be blank");
-        }
-        String stripped = name.strip();
-        if (stripped.length() > MAX_NAME_LENGTH || stripped.chars().anyMatch(Character::isISOControl)) {
-            throw ApiException.invalid("name", "name must be at most " + MAX_NAME_LENGTH
-                    + " characters, without control characters");
-        }
-        return stripped;
+        return Names.required("name", name, MAX_NAME_LENGTH);
     }
 
     /** Blank is none; line breaks are allowed, as in any longer text, but no other control characters. */
