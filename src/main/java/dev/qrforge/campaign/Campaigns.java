@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
@@ -78,14 +79,14 @@ public class Campaigns {
 
     @Transactional
     public CampaignView get(String workspaceId, String id) {
-        return views(workspaceId, List.of(find(workspaceId, id))).get(0);
+        return views(workspaceId, List.of(find(workspaceId, id, LockModeType.NONE))).get(0);
     }
 
     /** A JSON merge patch (RFC 7396) of {@code name} and {@code description} (null removes the description). */
     @Transactional
     public CampaignView patch(String workspaceId, String id, JsonNode patch) {
         Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch);
-        Campaign campaign = find(workspaceId, id);
+        Campaign campaign = find(workspaceId, id, LockModeType.NONE);
         Change.Fields before = audited(campaign);
         String name = campaign.name();
         String description = campaign.description();
@@ -107,7 +108,7 @@ public class Campaigns {
     /** Its codes stay, in no campaign, with their scans: the observers of {@link CampaignDeleted} take them out. */
     @Transactional
     public void delete(String workspaceId, String id) {
-        Campaign campaign = find(workspaceId, id);
+        Campaign campaign = find(workspaceId, id, LockModeType.PESSIMISTIC_WRITE);
         deletions.fire(new CampaignDeleted(workspaceId, id));
         em.remove(campaign);
         changes.fire(Change.of(workspaceId, Change.DELETE, RESOURCE, id, audited(campaign), Change.Fields.NONE));
@@ -115,11 +116,14 @@ public class Campaigns {
 
     /**
      * The id of the workspace's campaign {@code id}, for a code to be put in; another workspace's campaign, or none,
-     * is a bad value of {@code field}, as a design template a request names is.
+     * is a bad value of {@code field}, as a design template a request names is. The campaign's row stays locked
+     * until the caller's transaction ends, as does a deletion's: a code filed while its campaign is deleted is either
+     * taken out by the deletion or refused after it, never left pointing at a campaign that is gone.
      */
     public String require(String workspaceId, String id, String field) {
-        return saved(workspaceId, id).map(Campaign::id).orElseThrow(() -> ApiException.invalid(field,
-                field + " '" + id + "' is not a campaign of this workspace"));
+        return saved(workspaceId, id, LockModeType.PESSIMISTIC_WRITE).map(Campaign::id)
+                .orElseThrow(() -> ApiException.invalid(field,
+                        field + " '" + id + "' is not a campaign of this workspace"));
     }
 
     private List<CampaignView> views(String workspaceId, List<Campaign> campaigns) {
@@ -177,12 +181,13 @@ public class Campaigns {
     }
 
     /** Another workspace's campaign is not found, exactly like one that does not exist. */
-    private Campaign find(String workspaceId, String id) {
-        return saved(workspaceId, id).orElseThrow(() -> ApiException.notFound("campaign " + id));
+    private Campaign find(String workspaceId, String id, LockModeType lock) {
+        return saved(workspaceId, id, lock).orElseThrow(() -> ApiException.notFound("campaign " + id));
     }
 
-    private Optional<Campaign> saved(String workspaceId, String id) {
+    private Optional<Campaign> saved(String workspaceId, String id, LockModeType lock) {
         return em.createQuery("select c from Campaign c where c.id = :id and c.workspaceId = :ws", Campaign.class)
-                .setParameter("id", id).setParameter("ws", workspaceId).getResultStream().findFirst();
+                .setParameter("id", id).setParameter("ws", workspaceId).setLockMode(lock).getResultStream()
+                .findFirst();
     }
 }

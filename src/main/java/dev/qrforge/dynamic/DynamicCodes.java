@@ -355,19 +355,22 @@ public class DynamicCodes implements CampaignCodes {
 
     /**
      * A campaign's codes leave it as it is deleted, deleted codes too (their scans leave its history with them); each
-     * live code's move is recorded like any change of its campaign.
+     * live code's move is recorded like any change of its campaign. One update of the campaign column alone, so that
+     * a code changed meanwhile keeps its other changes, and one moved to another campaign stays there.
      */
     void campaignDeleted(@Observes CampaignDeleted deletion) {
-        Instant now = StoredTime.now(clock);
-        for (DynamicCode code : em.createQuery("select d from DynamicCode d where d.workspaceId = :ws"
-                + " and d.campaignId = :campaign", DynamicCode.class).setParameter("ws", deletion.workspaceId())
-                .setParameter("campaign", deletion.campaignId()).getResultList()) {
-            Change.Fields before = audited(code);
-            code.campaign(null, now);
-            if (!code.deleted()) {
-                audit.fire(Change.of(deletion.workspaceId(), Change.UPDATE, RESOURCE, code.id(), before,
-                        audited(code)));
-            }
+        List<String> live = em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws"
+                + " and d.campaignId = :campaign and d.deletedAt is null", String.class)
+                .setParameter("ws", deletion.workspaceId()).setParameter("campaign", deletion.campaignId())
+                .getResultList();
+        em.createQuery("update DynamicCode d set d.campaignId = null, d.updatedAt = :now where d.workspaceId = :ws"
+                + " and d.campaignId = :campaign").setParameter("now", StoredTime.now(clock))
+                .setParameter("ws", deletion.workspaceId()).setParameter("campaign", deletion.campaignId())
+                .executeUpdate();
+        for (String id : live) {
+            audit.fire(Change.of(deletion.workspaceId(), Change.UPDATE, RESOURCE, id,
+                    Change.Fields.of().with("campaign", deletion.campaignId()),
+                    Change.Fields.of().with("campaign", null)));
         }
     }
 
