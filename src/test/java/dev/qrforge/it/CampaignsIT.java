@@ -272,6 +272,14 @@ class CampaignsIT extends ServerTest {
         assertThat(moved.path("topCodes").findValuesAsText("id"))
                 .containsExactly(second.path("id").asText(), outside.path("id").asText());
 
+        // A deleted code stays in the campaign's history, marked so, but no longer in its count.
+        assertThat(Api.deleteAs(Api.KEY, "/api/v1/dynamic/" + outside.path("id").asText()).status()).isEqualTo(204);
+        JsonNode afterDeletion = ok(get(analytics));
+        assertThat(afterDeletion.path("totalScans").asLong()).isEqualTo(5);
+        assertThat(afterDeletion.path("topCodes").get(1).path("id").asText()).isEqualTo(outside.path("id").asText());
+        assertThat(afterDeletion.path("topCodes").get(1).path("deleted").asBoolean()).isTrue();
+        assertThat(ok(get(CAMPAIGNS + "/" + campaign)).path("codeCount").asLong()).isEqualTo(1);
+
         String empty = create(unique("Empty")).path("id").asText();
         JsonNode none = ok(get(CAMPAIGNS + "/" + empty + "/analytics"));
         assertThat(none.path("totalScans").asLong()).isZero();
