@@ -10,6 +10,7 @@ const VIEWS = {
     codes: () => import('./views/codes.js'),
     design: () => import('./views/designer.js'),
     dynamic: () => import('./views/dynamic.js'),
+    campaigns: () => import('./views/campaigns.js'),
     analytics: () => import('./views/analytics.js'),
     bulk: () => import('./views/bulk.js'),
     transparent: () => import('./views/transparent.js'),

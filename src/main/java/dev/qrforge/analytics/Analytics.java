@@ -2,6 +2,7 @@ package dev.qrforge.analytics;
 
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorCode;
+import dev.qrforge.campaign.Campaigns;
 import dev.qrforge.dynamic.DynamicCodes;
 import dev.qrforge.qr.QrCodes;
 import dev.qrforge.scan.Breakdown;
@@ -34,6 +35,9 @@ public class Analytics {
     @Inject
     RollupReader rollups;
 
+    @Inject
+    Campaigns campaigns;
+
     /** How many codes a workspace's analytics lists among its most scanned. */
     @Inject
     @ConfigProperty(name = "qrforge.analytics.top-codes", defaultValue = "10")
@@ -59,8 +63,21 @@ public class Analytics {
 
     /** The analytics of every code the workspace has had, with its most scanned codes. */
     public AnalyticsView ofWorkspace(String workspaceId, AnalyticsRange range) {
-        RollupReader.Codes codes = RollupReader.Codes.ofWorkspace(workspaceId);
-        List<RollupReader.CodeTotals> top = rollups.top(workspaceId, range.from(), range.to(), topCodes);
+        return withTop(workspaceId, null, RollupReader.Codes.ofWorkspace(workspaceId), range);
+    }
+
+    /**
+     * The analytics of the codes in the workspace's campaign now, with their whole history (a code moved in brings
+     * its scans, one moved out takes them), and its most scanned codes; another workspace's campaign is NOT_FOUND.
+     */
+    public AnalyticsView ofCampaign(String workspaceId, String campaignId, AnalyticsRange range) {
+        campaigns.get(workspaceId, campaignId);
+        return withTop(workspaceId, campaignId,
+                RollupReader.Codes.among(dynamicCodes.inCampaign(workspaceId, campaignId)), range);
+    }
+
+    private AnalyticsView withTop(String workspaceId, String id, RollupReader.Codes codes, AnalyticsRange range) {
+        List<RollupReader.CodeTotals> top = rollups.top(codes, range.from(), range.to(), topCodes);
         Map<String, DynamicCodes.Summary> summaries = dynamicCodes.summaries(workspaceId,
                 top.stream().map(RollupReader.CodeTotals::codeId).toList());
         List<AnalyticsView.TopCode> topList = top.stream().map(code -> {
@@ -68,7 +85,7 @@ public class Analytics {
             return new AnalyticsView.TopCode(code.codeId(), summary.shortCode(), summary.title(), summary.deleted(),
                     code.scans(), code.uniqueScans());
         }).toList();
-        return view(null, codes, range, true, topList);
+        return view(id, codes, range, true, topList);
     }
 
     private AnalyticsView view(String id, RollupReader.Codes codes, AnalyticsRange range, boolean byUrlOnly,

@@ -43,7 +43,7 @@ public final class BulkCsv {
     /** The columns of a dynamic row besides the look's. */
     static final List<String> DYNAMIC_COLUMNS = List.of("destinationUrl", "shortCode", "title", "tags", "status",
             "validFrom", "expiresAt", "maxScans", "expiredUrl", "rules", "utm.source", "utm.medium", "utm.campaign",
-            "utm.term", "utm.content", "domain");
+            "utm.term", "utm.content", "domain", "campaign");
 
     private static final ObjectMapper JSON = JsonConfig.build();
 
@@ -126,7 +126,7 @@ public final class BulkCsv {
     private static JsonNode dynamicItem(int index, Function<String, String> cell, Set<String> columns) {
         ObjectNode item = JSON.valueToTree(item(index, cell, columns));
         for (String column : List.of("destinationUrl", "shortCode", "status", "validFrom", "expiresAt", "expiredUrl",
-                "title", "domain")) {
+                "title", "domain", "campaign")) {
             String value = cell.apply(column);
             if (value != null) {
                 item.put(column, value);

@@ -77,6 +77,10 @@ public class DynamicCode {
     @Column(name = "qr_code_id", nullable = false)
     private String qrCodeId;
 
+    /** The campaign it is filed in, or null ({@link dev.qrforge.campaign.Campaigns}). */
+    @Column(name = "campaign_id")
+    private String campaignId;
+
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
@@ -123,6 +127,16 @@ public class DynamicCode {
         this.expiredUrl = settings.expiredUrl();
         this.passwordHash = settings.passwordHash();
         this.updatedAt = now;
+    }
+
+    /** Files it in a campaign, or in none (null). */
+    void campaign(String campaignId, Instant now) {
+        this.campaignId = campaignId;
+        this.updatedAt = now;
+    }
+
+    String campaignId() {
+        return campaignId;
     }
 
     void delete(Instant at) {

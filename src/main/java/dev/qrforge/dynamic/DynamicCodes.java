@@ -13,6 +13,9 @@ import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
+import dev.qrforge.campaign.CampaignCodes;
+import dev.qrforge.campaign.CampaignDeleted;
+import dev.qrforge.campaign.Campaigns;
 import dev.qrforge.domain.DomainDeleting;
 import dev.qrforge.domain.Domains;
 import dev.qrforge.platform.Ids;
@@ -45,13 +48,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Dynamic tracking codes of a workspace: create, read with real-time counts, list, change. */
+/**
+ * Dynamic tracking codes of a workspace: create, read with real-time counts, list, change; and which campaign each is
+ * filed in, which campaigns learn from here ({@link CampaignCodes}).
+ */
 @ApplicationScoped
-public class DynamicCodes {
+public class DynamicCodes implements CampaignCodes {
 
     /** 7 base62 characters: 3.5 × 10^12 codes, short enough to print, too many to enumerate. */
     static final int SHORT_CODE_LENGTH = 7;
     static final int SHORT_CODE_ATTEMPTS = 5;
+    /** The {@code campaign} filter of the listing for codes in no campaign. */
+    static final String NO_CAMPAIGN = "none";
     /** What the audit log calls a dynamic code, and a workspace whose scans were erased. */
     static final String RESOURCE = "dynamic_code";
     static final String WORKSPACE = "workspace";
@@ -82,6 +90,9 @@ public class DynamicCodes {
 
     @Inject
     Domains domains;
+
+    @Inject
+    Campaigns campaigns;
 
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
@@ -124,8 +135,9 @@ public class DynamicCodes {
                 draft.settings().status().wireName())).qrCodeId();
     }
 
-    /** A request checked through, its short code chosen; nothing kept yet. */
-    private record Draft(DynamicCode.Settings settings, Labels labels, LinkScope scope, String shortCode,
+    /** A request checked through, its short code chosen; nothing kept yet. {@code campaign} may be null. */
+    private record Draft(DynamicCode.Settings settings, Labels labels, LinkScope scope, String campaign,
+            String shortCode,
             CodeSpec spec) {
     }
 
@@ -155,19 +167,23 @@ public class DynamicCodes {
         Labels labels = Labels.of(request.title(), request.tags());
         LinkScope scope = request.domain() == null ? LinkScope.DEFAULT
                 : LinkScope.of(domains.usable(workspaceId, "domain", request.domain()));
+        String campaign = request.campaign() == null ? null : campaigns.require(workspaceId, request.campaign(),
+                "campaign");
         String shortCode = request.shortCode() == null ? freshShortCode(scope)
                 : customShortCode(scope, request.shortCode());
         CodeSpec spec = QrRequestValidator.validate(qrCodes.templates(workspaceId).resolve(new QrRequest(
                 shortLinks.url(requestBase, scope.host(), shortCode), request.format(), request.size(), request.margin(),
                 request.errorCorrection(), request.design(), null, null, null, request.unit(), request.dpi(),
                 request.colorSpace(), request.template())), ImageFormat.SVG, logos);
-        return new Draft(settings, labels, scope, shortCode, spec);
+        return new Draft(settings, labels, scope, campaign, shortCode, spec);
     }
 
     /** Stores the code of {@code draft} whose QR record was just made. */
     private DynamicCode keep(String workspaceId, String id, Draft draft, QrCodes.Created qr) {
+        Instant now = StoredTime.now(clock);
         DynamicCode code = new DynamicCode(id, workspaceId, draft.scope(), draft.shortCode(), qr.id(),
-                draft.settings(), StoredTime.now(clock));
+                draft.settings(), now);
+        code.campaign(draft.campaign(), now);
         em.persist(code);
         try {
             em.flush();
@@ -189,9 +205,11 @@ public class DynamicCodes {
     /**
      * The filters of {@code GET /api/v1/dynamic}; null means unfiltered.
      *
-     * @param q contained (any case) in the destination, the short code or the title
+     * @param q        contained (any case) in the destination, the short code or the title
+     * @param campaign a campaign's id, or {@value #NO_CAMPAIGN} for the codes in none
      */
-    public record Listing(String q, String tag, String status, String createdFrom, String createdTo) {
+    public record Listing(String q, String tag, String status, String createdFrom, String createdTo,
+            String campaign) {
     }
 
     /** Newest first, like the static codes; deleted codes left out. */
@@ -208,11 +226,16 @@ public class DynamicCodes {
     }
 
     private static Where where(Listing filter) {
-        return new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
+        Where where = new Where().and("e.deletedAt is null").created(filter.createdFrom(), filter.createdTo())
                 .and("e.status = :status", "status", filter.status() == null ? null : status(filter.status()).name())
                 .and("(lower(e.destinationUrl) like :q " + Where.LIKE_ESCAPE + " or lower(e.shortCode) like :q "
                         + Where.LIKE_ESCAPE + " or " + QrCodes.titleContains() + ")", "q", Where.contains(filter.q()))
                 .and(QrCodes.hasTag(), "tag", QrCodes.tagNeedle(filter.tag()));
+        if (NO_CAMPAIGN.equals(filter.campaign())) {
+            return where.and("e.campaignId is null");
+        }
+        return where.and("e.campaignId = :campaign", "campaign",
+                filter.campaign() == null || filter.campaign().isEmpty() ? null : filter.campaign());
     }
 
     /** One page of codes with their QR records, fetched in one query. */
@@ -237,6 +260,7 @@ public class DynamicCodes {
         Long maxScans = s.validity().maxScans();
         String expiredUrl = s.expiredUrl();
         String passwordHash = s.passwordHash();
+        String campaign = code.campaignId();
         ObjectNode labels = JsonNodeFactory.instance.objectNode();
         ObjectNode restyle = JsonNodeFactory.instance.objectNode();
         for (Map.Entry<String, JsonNode> field : fields) {
@@ -256,11 +280,13 @@ public class DynamicCodes {
                         text -> Destinations.requireHttpUrl("expiredUrl", text));
                 case "password" -> passwordHash = Passwords.patch(value);
                 case "title", "tags" -> labels.set(field.getKey(), value);
+                case "campaign" -> campaign = MergePatch.optional(value, "campaign",
+                        text -> campaigns.require(workspaceId, text, "campaign"));
                 default -> {
                     if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
                         throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
                                 + " destinationUrl, rules, utm, status, validFrom, expiresAt, maxScans, expiredUrl,"
-                                + " password, title, tags, and to restyle the code "
+                                + " password, title, tags, campaign, and to restyle the code "
                                 + String.join(", ", QrCodes.RESTYLE_FIELDS));
                     }
                     restyle.set(field.getKey(), value);
@@ -280,8 +306,10 @@ public class DynamicCodes {
         // The short link stays, and with it the data: printed copies keep working in the new look.
         QrView qr = restyle.isEmpty() ? qrCodes.view(workspaceId, code.qrCodeId())
                 : qrCodes.restyle(workspaceId, code.qrCodeId(), restyle).view();
+        Instant now = StoredTime.now(clock);
         code.apply(new DynamicCode.Settings(destinationUrl, rules, utm, status, validity, expiredUrl, passwordHash),
-                StoredTime.now(clock));
+                now);
+        code.campaign(campaign, now);
         audit.fire(Change.of(workspaceId, Change.UPDATE, RESOURCE, id, before, audited(code)));
         changes.fire(DynamicCodeChanged.of(code));
         return scans.withCountsSteady(() -> view(code, qr, storedCount(code.id())));
@@ -350,6 +378,44 @@ public class DynamicCodes {
         codes.forEach(code -> changes.fire(DynamicCodeChanged.of(code)));
     }
 
+    /**
+     * A campaign's codes leave it as it is deleted, deleted codes too (their scans leave its history with them); each
+     * live code's move is recorded like any change of its campaign. One update of the campaign column alone, so that
+     * a code changed meanwhile keeps its other changes, and one moved to another campaign stays there.
+     */
+    void campaignDeleted(@Observes CampaignDeleted deletion) {
+        List<String> live = em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws"
+                + " and d.campaignId = :campaign and d.deletedAt is null", String.class)
+                .setParameter("ws", deletion.workspaceId()).setParameter("campaign", deletion.campaignId())
+                .getResultList();
+        em.createQuery("update DynamicCode d set d.campaignId = null, d.updatedAt = :now where d.workspaceId = :ws"
+                + " and d.campaignId = :campaign").setParameter("now", StoredTime.now(clock))
+                .setParameter("ws", deletion.workspaceId()).setParameter("campaign", deletion.campaignId())
+                .executeUpdate();
+        for (String id : live) {
+            audit.fire(Change.of(deletion.workspaceId(), Change.UPDATE, RESOURCE, id,
+                    Change.Fields.of().with("campaign", deletion.campaignId()),
+                    Change.Fields.of().with("campaign", null)));
+        }
+    }
+
+    @Override
+    public Map<String, Long> counts(String workspaceId, Collection<String> campaignIds) {
+        return em.createQuery("select d.campaignId, count(d) from DynamicCode d where d.workspaceId = :ws"
+                + " and d.campaignId in :campaigns and d.deletedAt is null group by d.campaignId", Object[].class)
+                .setParameter("ws", workspaceId).setParameter("campaigns", campaignIds).getResultStream()
+                .collect(Collectors.toMap(row -> (String) row[0], row -> (Long) row[1]));
+    }
+
+    /**
+     * The ids of the codes in the workspace's campaign, deleted ones included: a campaign's scans are those of the
+     * codes in it now, whatever campaign they were in when scanned.
+     */
+    public List<String> inCampaign(String workspaceId, String campaignId) {
+        return em.createQuery("select d.id from DynamicCode d where d.workspaceId = :ws and d.campaignId = :campaign",
+                String.class).setParameter("ws", workspaceId).setParameter("campaign", campaignId).getResultList();
+    }
+
     private void erase(List<String> codeIds) {
         scans.forget(codeIds);
         scanStore.erase(codeIds);
@@ -414,15 +480,17 @@ public class DynamicCodes {
                 .with("status", s.status().wireName()).with("rules", s.rules().tree()).with("utm", s.utm())
                 .with("validFrom", s.validity().validFrom()).with("expiresAt", s.validity().expiresAt())
                 .with("maxScans", s.validity().maxScans()).with("expiredUrl", s.expiredUrl())
-                .secret("password", s.passwordHash()).with("qrCodeId", code.qrCodeId());
+                .secret("password", s.passwordHash()).with("qrCodeId", code.qrCodeId())
+                .with("campaign", code.campaignId());
     }
 
     private DynamicView view(DynamicCode code, QrView qr, long storedCount) {
         DynamicCode.Settings s = code.settings();
-        return new DynamicView(code.id(), code.shortCode(), code.scope().host(), qr.data(), s.destinationUrl(), s.status().wireName(),
-                storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(), s.validity().validFrom(),
-                s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(), s.passwordHash() != null, qr.title(),
-                qr.tags(), code.createdAt(), code.updatedAt(), qr);
+        return new DynamicView(code.id(), code.shortCode(), code.scope().host(), qr.data(), s.destinationUrl(),
+                s.status().wireName(), storedCount + scans.pending(code.id()), s.rules().tree(), s.utm(),
+                s.validity().validFrom(), s.validity().expiresAt(), s.validity().maxScans(), s.expiredUrl(),
+                s.passwordHash() != null, qr.title(), qr.tags(), code.campaignId(), code.createdAt(),
+                code.updatedAt(), qr);
     }
 
     private String freshShortCode(LinkScope scope) {

@@ -48,8 +48,10 @@ public class DynamicResource {
     @RequiresScope(Scope.QR_READ)
     public Page<DynamicView> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
             @QueryParam("q") String q, @QueryParam("tag") String tag, @QueryParam("status") String status,
-            @QueryParam("createdFrom") String createdFrom, @QueryParam("createdTo") String createdTo) {
-        return codes.list(callers.workspaceId(), new DynamicCodes.Listing(q, tag, status, createdFrom, createdTo),
+            @QueryParam("createdFrom") String createdFrom, @QueryParam("createdTo") String createdTo,
+            @QueryParam("campaign") String campaign) {
+        return codes.list(callers.workspaceId(),
+                new DynamicCodes.Listing(q, tag, status, createdFrom, createdTo, campaign),
                 PageRequest.of(limit, cursor));
     }
 

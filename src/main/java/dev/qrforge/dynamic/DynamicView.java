@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A dynamic code's record; {@code scanCount} is real time: stored plus not yet flushed. {@code passwordProtected}
  * says whether it has a password gate: the password is write-only, and its hash never leaves the server.
- * {@code domain} is the custom domain its short link is on, or null for the default domain.
+ * {@code domain} is the custom domain its short link is on, or null for the default domain; {@code campaign} the id
+ * of the campaign it is filed in, or null.
  */
 public record DynamicView(String id, String shortCode, @JsonInclude(JsonInclude.Include.ALWAYS) String domain,
         String shortUrl, String destinationUrl, String status,
@@ -19,5 +20,6 @@ public record DynamicView(String id, String shortCode, @JsonInclude(JsonInclude.
         @JsonInclude(JsonInclude.Include.ALWAYS) Long maxScans,
         @JsonInclude(JsonInclude.Include.ALWAYS) String expiredUrl, boolean passwordProtected,
         @JsonInclude(JsonInclude.Include.ALWAYS) String title,
-        List<String> tags, Instant createdAt, Instant updatedAt, QrView qr) {
+        List<String> tags, @JsonInclude(JsonInclude.Include.ALWAYS) String campaign, Instant createdAt,
+        Instant updatedAt, QrView qr) {
 }

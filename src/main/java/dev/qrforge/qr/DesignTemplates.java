@@ -11,6 +11,7 @@ import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Keyset;
 import dev.qrforge.api.MergePatch;
+import dev.qrforge.api.Names;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
 import dev.qrforge.api.Where;
@@ -119,7 +120,7 @@ public class DesignTemplates {
      * CMYK print design), keeps an inline logo and saves the design with the logo by its reference.
      */
     private void save(String workspaceId, DesignTemplate template, TemplateRequest request) {
-        String name = name(request.name());
+        String name = Names.required("name", request.name(), MAX_NAME_LENGTH);
         if (request.design() == null) {
             throw ApiException.invalid("design", "design is required: the design object POST /api/v1/qr takes");
         }
@@ -129,18 +130,6 @@ public class DesignTemplates {
         }
         template.set(name, logo == null ? request.design() : request.design().withLogo(logo.reference()),
                 StoredTime.now(clock));
-    }
-
-    private static String name(String name) {
-        if (name == null || name.isBlank()) {
-            throw ApiException.invalid("name", "name is required and must not be blank");
-        }
-        String stripped = name.strip();
-        if (stripped.length() > MAX_NAME_LENGTH || stripped.chars().anyMatch(Character::isISOControl)) {
-            throw ApiException.invalid("name", "name must be at most " + MAX_NAME_LENGTH
-                    + " characters, without control characters");
-        }
-        return stripped;
     }
 
     /** Another workspace's template is not found, exactly like one that does not exist. */

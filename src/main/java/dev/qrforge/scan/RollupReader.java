@@ -12,7 +12,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -46,22 +46,21 @@ public class RollupReader {
             + " where %4$s and scan_day >= ? and scan_day < ?";
     private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s" + EDGE_HOURS;
     /**
-     * The codes a workspace has had, deleted ones included, with what bounds each one's scans in any range: its count
-     * of people's scans, which the flush raises in the transaction that adds the same scans to its rollups, and
-     * which an erasure zeroes with them.
+     * The codes whose rollups are read ({@link Codes#candidates}), deleted ones included, with what bounds each one's
+     * scans in any range: its count of people's scans, which the flush raises in the transaction that adds the same
+     * scans to its rollups, and which an erasure zeroes with them.
      */
-    private static final String CANDIDATES = "select id, scan_count from dynamic_code where workspace_id = ?";
+    private static final String CANDIDATES = "select id, scan_count from dynamic_code where %s";
     /**
      * Some codes' daily totals over the whole UTC days, their hourly ones over the partial days at either end: the
-     * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s}: the
-     * codes, as a list of parameters or a query with one.
+     * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s}: a
+     * {@link Codes#candidates} condition, with one parameter.
      */
     private static final String CODE_TOTALS = "select dynamic_code_id, sum(scans), sum(unique_scans) from ("
-            + "select dynamic_code_id, scans, unique_scans from scan_daily where dynamic_code_id in (%1$s)"
-            + " and scan_day >= ? and scan_day < ?"
-            + " union all select dynamic_code_id, scans, unique_scans from scan_hourly where dynamic_code_id in (%1$s)"
+            + "select dynamic_code_id, scans, unique_scans from scan_daily where dynamic_code_id in (select id from"
+            + " dynamic_code where %1$s) and scan_day >= ? and scan_day < ? union all select dynamic_code_id, scans,"
+            + " unique_scans from scan_hourly where dynamic_code_id in (select id from dynamic_code where %1$s)"
             + EDGE_HOURS + ") r group by dynamic_code_id";
-    private static final String WORKSPACE_CODES = "select id from dynamic_code where workspace_id = ?";
     /** Most scans first, then by id: the order of the top codes. */
     private static final Comparator<CodeTotals> RANKING = Comparator.comparingLong(CodeTotals::scans).reversed()
             .thenComparing(CodeTotals::codeId);
@@ -75,25 +74,46 @@ public class RollupReader {
     }
 
     /**
-     * Whose rollups a query reads: one code's, or a workspace's, which sum those of every code it has had, deleted
-     * ones included (their scans stay part of the workspace's history until erased).
+     * Whose rollups a query reads: one code's, a set of codes' (whatever groups them: this package knows codes only),
+     * or a workspace's, which sum those of every code it has had, deleted ones included (their scans stay part of the
+     * workspace's history until erased).
      *
-     * @param hourly    the hourly rollup table
-     * @param daily     the daily rollup table
-     * @param condition an SQL condition on the tables' owner column with one parameter
+     * @param hourly     the hourly rollup table
+     * @param daily      the daily rollup table
+     * @param condition  an SQL condition on the tables' owner column with one parameter
+     * @param candidates the same codes as an SQL condition on {@code dynamic_code} with one parameter
+     * @param parameter  a {@code String}, or a {@code String[]} bound as an array
      */
-    public record Codes(String hourly, String daily, String condition, String parameter) {
+    public record Codes(String hourly, String daily, String condition, String candidates, Object parameter) {
 
         public static Codes one(String codeId) {
-            return new Codes("scan_hourly", "scan_daily", "dynamic_code_id = ?", codeId);
+            return new Codes("scan_hourly", "scan_daily", "dynamic_code_id = ?", "id = ?", codeId);
+        }
+
+        /**
+         * The codes {@code codeIds}, added up: read from their own rows, one array parameter, which H2 and PostgreSQL
+         * both compare with {@code = any}.
+         */
+        public static Codes among(Collection<String> codeIds) {
+            return new Codes("scan_hourly", "scan_daily", "dynamic_code_id = any(?)", "id = any(?)",
+                    codeIds.toArray(String[]::new));
         }
 
         public static Codes ofWorkspace(String workspaceId) {
-            return new Codes("workspace_hourly", "workspace_daily", "workspace_id = ?", workspaceId);
+            return new Codes("workspace_hourly", "workspace_daily", "workspace_id = ?", "workspace_id = ?",
+                    workspaceId);
         }
 
         private String where(String query) {
             return String.format(query, hourly, condition, daily, condition);
+        }
+
+        private void bind(PreparedStatement query, int index) throws SQLException {
+            if (parameter instanceof String[] ids) {
+                query.setArray(index, query.getConnection().createArrayOf("varchar", ids));
+            } else {
+                query.setString(index, (String) parameter);
+            }
         }
     }
 
@@ -110,7 +130,7 @@ public class RollupReader {
     public void hours(Codes codes, Instant from, Instant to, Consumer<Hour> each) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement hourly = connection.prepareStatement(codes.where(HOURLY))) {
-            hourly.setString(1, codes.parameter());
+            codes.bind(hourly, 1);
             hourly.setObject(2, utc(from));
             hourly.setObject(3, utc(to));
             try (ResultSet rows = hourly.executeQuery()) {
@@ -125,34 +145,32 @@ public class RollupReader {
     }
 
     /**
-     * The most scanned of the codes the workspace has had in [from, to), most first (ties by id); {@code from} and
-     * {@code to} on hours. Only codes with rollup rows in the range are listed, bots-only ones with no scans.
+     * The most scanned of the codes in [from, to), most first (ties by id); {@code from} and {@code to} on hours.
+     * Only codes with rollup rows in the range are listed, bots-only ones with no scans.
      *
      * <p>Exact, and without reading every code's rows when a few codes hold most scans, which is how scans fall: the
      * codes with the highest all-time counts, which no range's scans can exceed, are summed first; if the list is
      * then full and the next code's count could not place it (nor could any after it, whose counts are no larger and
      * ids later), the rest are not read. Otherwise, where the counts rank the codes unlike the range does (a range
-     * that ends before most codes' newest scans), every code of the workspace is summed, as this did before
-     * (docs/benchmarks.md, "Top codes"). The counts and the sums are read without one snapshot: a flush committing in
-     * between may leave out a code's scans of that flush, as if it were read a flush earlier, the lag analytics have
-     * anyway.
+     * that ends before most codes' newest scans), every code is summed, as this did before (docs/benchmarks.md, "Top
+     * codes"). The counts and the sums are read without one snapshot: a flush committing in between may leave out a
+     * code's scans of that flush, as if it were read a flush earlier, the lag analytics have anyway.
      */
-    public List<CodeTotals> top(String workspaceId, Instant from, Instant to, int limit) {
+    public List<CodeTotals> top(Codes codes, Instant from, Instant to, int limit) {
         if (limit <= 0) {
             return List.of();
         }
         Split split = Split.of(from, to);
         TreeSet<CodeTotals> best = new TreeSet<>(RANKING);
         try (Connection connection = dataSource.getConnection()) {
-            List<CodeTotals> candidates = candidates(connection, workspaceId);
+            List<CodeTotals> candidates = candidates(connection, codes);
             List<String> first = candidates.stream().limit(firstSlice).map(CodeTotals::codeId).toList();
-            keep(best, sums(connection, String.join(", ", Collections.nCopies(first.size(), "?")), first, split),
-                    limit);
+            keep(best, sums(connection, Codes.among(first), split), limit);
             boolean settled = first.size() == candidates.size() || best.size() == limit
                     && RANKING.compare(candidates.get(first.size()), best.last()) > 0;
             if (!settled) {
                 best.clear();
-                keep(best, sums(connection, WORKSPACE_CODES, List.of(workspaceId), split), limit);
+                keep(best, sums(connection, codes, split), limit);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("could not read scan rollups: " + e.getMessage(), e);
@@ -171,13 +189,13 @@ public class RollupReader {
     }
 
     /**
-     * The workspace's codes, each with its all-time count as its scans, in {@link #RANKING} order: sorted here, as
-     * the database's collation might order equal counts' ids otherwise.
+     * The codes, each with its all-time count as its scans, in {@link #RANKING} order: sorted here, as the database's
+     * collation might order equal counts' ids otherwise.
      */
-    private static List<CodeTotals> candidates(Connection connection, String workspaceId) throws SQLException {
+    private static List<CodeTotals> candidates(Connection connection, Codes codes) throws SQLException {
         List<CodeTotals> candidates = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement(CANDIDATES)) {
-            query.setString(1, workspaceId);
+        try (PreparedStatement query = connection.prepareStatement(String.format(CANDIDATES, codes.candidates()))) {
+            codes.bind(query, 1);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     candidates.add(new CodeTotals(rows.getString(1), rows.getLong(2), 0));
@@ -188,14 +206,11 @@ public class RollupReader {
         return candidates;
     }
 
-    /**
-     * The sums over the range of the codes {@code codes} names, of those with rollup rows in it; {@code codes} is a
-     * list of {@code ?} or a query, and {@code parameters} what they stand for.
-     */
-    private static List<CodeTotals> sums(Connection connection, String codes, List<String> parameters, Split split)
-            throws SQLException {
+    /** The codes' sums over the range, of those with rollup rows in it. */
+    private static List<CodeTotals> sums(Connection connection, Codes codes, Split split) throws SQLException {
         List<CodeTotals> sums = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement(String.format(CODE_TOTALS, codes))) {
+        try (PreparedStatement query = connection.prepareStatement(String.format(CODE_TOTALS,
+                codes.candidates()))) {
             if (Sql.postgres(connection)) {
                 // Planned afresh for its dates each time: from the sixth run of a server-side prepared statement on,
                 // PostgreSQL may keep a generic plan, which takes the range's days for a few hundred rows and sorts
@@ -203,16 +218,10 @@ public class RollupReader {
                 // codes").
                 query.unwrap(PGStatement.class).setPrepareThreshold(0);
             }
-            int parameter = 1;
-            for (String value : parameters) {
-                query.setString(parameter++, value);
-            }
-            split.bindDays(query, parameter);
-            parameter += 2;
-            for (String value : parameters) {
-                query.setString(parameter++, value);
-            }
-            split.bindEdges(query, parameter);
+            codes.bind(query, 1);
+            split.bindDays(query, 2);
+            codes.bind(query, 4);
+            split.bindEdges(query, 5);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     sums.add(new CodeTotals(rows.getString(1), rows.getLong(2), rows.getLong(3)));
@@ -232,13 +241,13 @@ public class RollupReader {
         try (Connection connection = dataSource.getConnection()) {
             if (split.firstDay().isBefore(split.endDay())) {
                 try (PreparedStatement daily = connection.prepareStatement(codes.where(BREAKDOWNS_DAILY))) {
-                    daily.setString(1, codes.parameter());
+                    codes.bind(daily, 1);
                     split.bindDays(daily, 2);
                     collect(daily, result);
                 }
             }
             try (PreparedStatement hourly = connection.prepareStatement(codes.where(BREAKDOWNS_HOURLY))) {
-                hourly.setString(1, codes.parameter());
+                codes.bind(hourly, 1);
                 split.bindEdges(hourly, 2);
                 collect(hourly, result);
             }

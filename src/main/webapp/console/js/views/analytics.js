@@ -1,9 +1,10 @@
-// Scan analytics of the whole workspace (#/analytics) or of one dynamic code (#/analytics/<id>, a dyn_… or its QR
-// record's id): when people scanned, where, on what, which way the routing sent them, and a CSV export. The range
-// and granularity are kept in the address (replaced, not pushed, so Back leaves the page rather than undoing a
-// picker), so a reload or a shared link shows the same figures.
+// Scan analytics of the whole workspace (#/analytics), of a campaign's codes (#/analytics?campaign=<id>) or of one
+// dynamic code (#/analytics/<id>, a dyn_… or its QR record's id): when people scanned, where, on what, which way the
+// routing sent them, and a CSV export. The range and granularity are kept in the address (replaced, not pushed, so
+// Back leaves the page rather than undoing a picker), so a reload or a shared link shows the same figures.
 
 import {get} from '../api.js';
+import {campaignSelect} from '../campaigns.js';
 import {ChartSet, describeSlices, donutConfig, share, slices, timelineConfig} from '../charts.js';
 import {count, download, field, h, select, statusLine} from '../dom.js';
 
@@ -34,6 +35,8 @@ const BUCKET_FORMATS = {
 
 export default async function render(main, route) {
     const id = route.id;
+    // A campaign's figures read like the workspace's (top codes, destinations by URL), over its codes only.
+    const campaign = id ? null : route.query.get('campaign');
     const state = initialState(route.query);
     const charts = new ChartSet();
     const status = statusLine();
@@ -43,6 +46,8 @@ export default async function render(main, route) {
     let inFlight = null;
 
     const codePicker = select([['', 'Whole workspace']], '', {name: 'code'});
+    const campaignPicker = campaignSelect([['', 'Whole workspace']], campaign ?? '', {name: 'campaign'},
+        (error) => status.say(failureText(error), true));
     const rangePicker = select(RANGES.map(([value, label]) => [value, label]), state.range, {name: 'range'});
     const fromInput = h('input', {type: 'date', name: 'from', value: state.from});
     const toInput = h('input', {type: 'date', name: 'to', value: state.to});
@@ -54,6 +59,9 @@ export default async function render(main, route) {
 
     codePicker.addEventListener('change', () => {
         location.hash = address(codePicker.value || null, state);
+    });
+    campaignPicker.addEventListener('change', () => {
+        location.hash = address(null, state, campaignPicker.value || null);
     });
     rangePicker.addEventListener('change', () => {
         if (rangePicker.value === 'custom' && state.range !== 'custom') {
@@ -71,9 +79,10 @@ export default async function render(main, route) {
     exportButton.addEventListener('click', () => exportCsv().catch((error) => status.say(failureText(error), true)));
 
     main.append(h('section', {class: 'analytics stack'},
-        h('h1', {text: id ? 'Code analytics' : 'Workspace analytics'}),
+        h('h1', {text: id ? 'Code analytics' : campaign ? 'Campaign analytics' : 'Workspace analytics'}),
         about,
         h('div', {class: 'toolbar'},
+            field('Campaign', campaignPicker),
             field('Code', codePicker),
             field('Range', rangePicker),
             customDates,
@@ -83,13 +92,17 @@ export default async function render(main, route) {
         results));
 
     fillCodePicker().catch((error) => status.say(failureText(error), true));
+    if (campaign) {
+        about.replaceChildren(h('p', {class: 'muted'}, 'The codes in the campaign now, each with its whole history. ',
+            h('a', {href: `#/dynamic?campaign=${encodeURIComponent(campaign)}`, text: 'See its codes'})));
+    }
     load();
 
     function changed() {
         state.from = fromInput.value;
         state.to = toInput.value;
         state.granularity = granularityPicker.value;
-        history.replaceState(null, '', address(id, state));
+        history.replaceState(null, '', address(id, state, campaign));
         load();
     }
 
@@ -108,7 +121,7 @@ export default async function render(main, route) {
             const data = await get(`${base()}analytics?${query(range, state.granularity)}`, {signal: mine.signal});
             if (inFlight !== mine) return;
             charts.destroy();
-            results.replaceChildren(...report(data, charts, id));
+            results.replaceChildren(...report(data, charts, id, campaign));
             shown = {data, range};
             exportButton.disabled = false;
             status.say(headline(data));
@@ -122,7 +135,8 @@ export default async function render(main, route) {
     }
 
     function base() {
-        return id ? `qr/${encodeURIComponent(id)}/` : '';
+        if (id) return `qr/${encodeURIComponent(id)}/`;
+        return campaign ? `campaigns/${encodeURIComponent(campaign)}/` : '';
     }
 
     async function fillCodePicker() {
@@ -150,7 +164,8 @@ export default async function render(main, route) {
             const blob = await get(`${base()}scans?${query(range)}`, {accept: 'text/csv', as: 'blob'});
             download(blob, `qrforge-scans-${id}-${dates}.csv`);
         } else {
-            download(new Blob([figuresCsv(data)], {type: 'text/csv'}), `qrforge-workspace-analytics-${dates}.csv`);
+            download(new Blob([figuresCsv(data)], {type: 'text/csv'}),
+                `qrforge-${campaign ? `campaign-${campaign}` : 'workspace'}-analytics-${dates}.csv`);
         }
         status.say('Export downloaded.');
     }
@@ -176,8 +191,9 @@ function initialState(params) {
 }
 
 /** The console address of a view, carrying its pickers' state. */
-function address(id, state) {
+function address(id, state, campaign = null) {
     const params = new URLSearchParams();
+    if (campaign) params.set('campaign', campaign);
     if (state.range !== DEFAULT_RANGE) params.set('range', state.range);
     if (state.range === 'custom') {
         params.set('from', state.from);
@@ -255,7 +271,7 @@ function granularityName(data) {
 }
 
 /** The figures of one response, as the page's sections. */
-function report(data, charts, id) {
+function report(data, charts, id, campaign) {
     const totals = h('div', {class: 'grid analytics-totals'},
         total('Scans', data.totalScans, 'People, bots left out'),
         total('Unique visitors', data.uniqueScans, 'First scan of the day per visitor'),
@@ -263,8 +279,9 @@ function report(data, charts, id) {
     if (data.totalScans === 0) {
         return [totals, h('div', {class: 'card analytics-empty'},
             h('h2', {text: 'No scans in this range'}),
-            h('p', {class: 'muted', text: 'Nobody scanned in the chosen range. Choose a longer range, or check '
-                + 'back once the code is out in the world.'}))];
+            h('p', {class: 'muted', text: campaign ? 'None of the campaign\'s codes was scanned in the chosen range. '
+                + 'Choose a longer range, or file codes in it from their pages.' : 'Nobody scanned in the chosen '
+                + 'range. Choose a longer range, or check back once the code is out in the world.'}))];
     }
     const sections = [totals, timelineCard(data, charts)];
     if (!id) sections.push(topCodesCard(data.topCodes ?? []));

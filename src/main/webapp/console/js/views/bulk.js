@@ -28,7 +28,8 @@ const EXAMPLE_CSV = [
 ].join('\n') + '\n';
 // A dynamic row: its short link redirects to destinationUrl, which can be changed after printing.
 const DYNAMIC_COLUMNS = ['destinationUrl', 'shortCode', 'title', 'tags', 'status', 'validFrom', 'expiresAt',
-    'maxScans', 'expiredUrl', 'rules', 'utm.source', 'utm.medium', 'utm.campaign', 'utm.term', 'utm.content'];
+    'maxScans', 'expiredUrl', 'rules', 'utm.source', 'utm.medium', 'utm.campaign', 'utm.term', 'utm.content',
+    'domain', 'campaign'];
 const EXAMPLE_DYNAMIC_CSV = [
     'destinationUrl,shortCode,title,tags,utm.source,filename,format',
     'https://example.com/menu?t=1,table-1,Table 1,tents|spring,tent,table-1,png',

@@ -1,8 +1,9 @@
-// Dynamic codes: `#/dynamic` lists them and creates one; `#/dynamic/<id>` shows one code's QR image and short
-// link, and changes where it leads, its routing rules, its status and its password gate, with its scan count kept
-// live.
+// Dynamic codes: `#/dynamic` lists them (by campaign too) and creates one; `#/dynamic/<id>` shows one code's QR
+// image and short link, and changes where it leads, its campaign, its routing rules, its status and its password
+// gate, with its scan count kept live.
 
 import {ApiError, get, imageUrl, patch, post, remove} from '../api.js';
+import {campaignSelect} from '../campaigns.js';
 import {count, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, fromLocalInput, LOCAL_TIME_HINT, showFieldError, splitList, toLocalInput} from '../forms.js';
 import {rulesEditor} from './rules-editor.js';
@@ -65,6 +66,14 @@ function shortLink(code, status, {full = false} = {}) {
             }}}));
 }
 
+/** The campaign to file a code in, `campaign` (an id, or '' for none) chosen. */
+function campaignPicker(campaign, status) {
+    return campaignSelect([['', 'None']], campaign, {name: 'campaign', dataset: {path: 'campaign'}},
+        (error) => status.say(`Campaigns could not be read: ${describe(error)}`, true));
+}
+
+const CAMPAIGN_HINT = 'Group codes in campaigns to see their scans together.';
+
 /** Destination, title and tags: the fields the create form and the detail page share, with their API paths. */
 function labelFields(code = {}) {
     const destination = h('input', {type: 'url', name: 'destinationUrl', required: true, value: code.destinationUrl,
@@ -91,6 +100,8 @@ async function overview(main, query) {
         placeholder: 'Destination, short code or title'});
     const statusFilter = select([['', 'Any status'], ['active', 'Active'], ['paused', 'Paused']],
         query.get('status') ?? '', {name: 'status'});
+    const campaignFilter = campaignSelect([['', 'Any campaign'], ['none', 'In no campaign']],
+        query.get('campaign') ?? '', {name: 'campaign'}, (error) => status.say(describe(error), true));
     const rows = h('tbody');
     const more = h('button', {type: 'button', class: 'secondary', text: 'Load more', hidden: true});
     const table = h('div', {class: 'table-wrap'}, h('table', {class: 'dynamic-list'},
@@ -110,6 +121,7 @@ async function overview(main, query) {
         const params = new URLSearchParams({limit: String(PAGE_SIZE)});
         if (search.value.trim()) params.set('q', search.value.trim());
         if (statusFilter.value) params.set('status', statusFilter.value);
+        if (campaignFilter.value) params.set('campaign', campaignFilter.value);
         if (fresh) {
             // Filters live in the address, so a reload or a shared link shows the same list; replaceState does
             // not fire hashchange, so the page is not rebuilt under the typing.
@@ -126,7 +138,7 @@ async function overview(main, query) {
             rows.append(...page.items.map((code) => row(code, status)));
             cursor = page.nextCursor;
             more.hidden = !cursor;
-            const filtered = params.has('q') || params.has('status');
+            const filtered = params.has('q') || params.has('status') || params.has('campaign');
             status.say(rows.children.length ? `${rows.children.length} code${rows.children.length === 1 ? '' : 's'} shown`
                 : filtered ? 'No dynamic codes match these filters.' : 'No dynamic codes yet: create the first one.');
         } catch (error) {
@@ -138,14 +150,16 @@ async function overview(main, query) {
 
     search.addEventListener('input', debounce(() => load(true), 300));
     statusFilter.addEventListener('change', () => load(true));
+    campaignFilter.addEventListener('change', () => load(true));
     more.addEventListener('click', () => load(false));
 
     main.append(h('h1', {text: 'Dynamic codes'}), h('div', {class: 'stack'},
-        createForm(),
+        // A list filtered to a campaign files new codes in it.
+        createForm(query.get('campaign') === 'none' ? '' : query.get('campaign') ?? ''),
         h('section', {class: 'card', 'aria-labelledby': 'dynamic-list-title'},
             h('h2', {id: 'dynamic-list-title', text: 'Your dynamic codes'}),
             h('div', {class: 'toolbar', role: 'search'},
-                field('Search', search), field('Status', statusFilter)),
+                field('Search', search), field('Status', statusFilter), field('Campaign', campaignFilter)),
             table, more, status)));
     await load(true);
 }
@@ -177,16 +191,18 @@ function domainChoice() {
     return {element, value: () => choice.value};
 }
 
-function createForm() {
+function createForm(campaignId) {
     const status = statusLine();
     const labels = labelFields();
     const domain = domainChoice();
     const password = passwordInput();
+    const campaign = campaignPicker(campaignId, status);
     const rules = rulesEditor([]);
     const submit = h('button', {type: 'submit', text: 'Create dynamic code'});
     const form = h('form', {class: 'card stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
         h('h2', {id: 'create-title', text: 'New dynamic code'}),
         h('div', {class: 'fields create-fields'}, labels.nodes, domain.element,
+            field('Campaign (optional)', campaign, CAMPAIGN_HINT),
             field('Password (optional)', password, PASSWORD_HINT)),
         h('details', {class: 'rules-fold'}, h('summary', {text: 'Routing rules (optional)'}), rules.element),
         h('p', {class: 'hint', text: 'The QR code is drawn in the standard style; restyle it from the code\'s page '
@@ -208,6 +224,7 @@ function createForm() {
         if (tags.length) body.tags = tags;
         if (password.value) body.password = password.value;
         if (domain.value()) body.domain = domain.value();
+        if (campaign.value) body.campaign = campaign.value;
         submit.disabled = true;
         status.say('Creating…');
         try {
@@ -286,10 +303,12 @@ function settingsForm(current, update) {
         dataset: {path: 'expiresAt'}});
     const expiredUrl = h('input', {type: 'url', name: 'expiredUrl', value: current().expiredUrl,
         placeholder: 'https://example.com/campaign-over', dataset: {path: 'expiredUrl'}});
+    const campaign = campaignPicker(current().campaign ?? '', status);
     const submit = h('button', {type: 'submit', text: 'Save changes'});
     const form = h('form', {class: 'card stack', novalidate: true, 'aria-labelledby': 'settings-title'},
         h('h2', {id: 'settings-title', text: 'Destination'}),
         labels.nodes,
+        field('Campaign', campaign, CAMPAIGN_HINT),
         h('details', {open: Boolean(current().expiresAt)},
             h('summary', {text: 'Expiry (optional)'}),
             h('div', {class: 'fields'},
@@ -307,6 +326,7 @@ function settingsForm(current, update) {
         if (wanted.destinationUrl !== code.destinationUrl) changes.destinationUrl = wanted.destinationUrl;
         if (wanted.title !== (code.title ?? null)) changes.title = wanted.title;
         if (wanted.tags.join('\n') !== (code.tags ?? []).join('\n')) changes.tags = wanted.tags.length ? wanted.tags : null;
+        if ((campaign.value || null) !== (code.campaign ?? null)) changes.campaign = campaign.value || null;
         // The input shows minutes only: an unchanged input must not send a (second-less) new instant.
         if (expiresAt.value !== toLocalInput(code.expiresAt)) changes.expiresAt = wanted.expiresAt;
         if (wanted.expiredUrl !== (code.expiredUrl ?? null)) changes.expiredUrl = wanted.expiredUrl;

@@ -62,11 +62,12 @@ class DynamicBulkTest {
     @Test
     void aCsvRowIsTheBodyOfANewDynamicCode() {
         DynamicBulkRequest request = BulkCsv.parseDynamic(new StringReader(
-                "destinationUrl,shortCode,title,tags,maxScans,utm.source,utm.campaign,rules,format,size,foregroundColor\n"
+                "destinationUrl,shortCode,title,tags,maxScans,utm.source,utm.campaign,rules,format,size,foregroundColor,"
+                        + "domain,campaign\n"
                         + "https://example.com/a,menu-1,Menu,tents|spring,500,flyer,menu,"
                         + "\"[{\"\"when\"\": {\"\"os\"\": [\"\"iOS\"\"]}, \"\"destinationUrl\"\": \"\"https://example.com/i\"\"}]\","
-                        + "png,600,#1a237e\n"
-                        + "https://example.com/b,,,,,,,,,,\n"));
+                        + "png,600,#1a237e,go.example.com,cmp_spring\n"
+                        + "https://example.com/b,,,,,,,,,,,,\n"));
         JsonNode first = request.items().get(0);
         assertThat(first.path("destinationUrl").asText()).isEqualTo("https://example.com/a");
         assertThat(first.path("tags").toString()).isEqualTo("[\"tents\",\"spring\"]");
@@ -75,6 +76,8 @@ class DynamicBulkTest {
         assertThat(first.path("rules").get(0).path("when").path("os").get(0).asText()).isEqualTo("iOS");
         assertThat(first.path("size").asInt()).isEqualTo(600);
         assertThat(first.path("design").path("foregroundColor").asText()).isEqualTo("#1a237e");
+        assertThat(first.path("domain").asText()).isEqualTo("go.example.com");
+        assertThat(first.path("campaign").asText()).isEqualTo("cmp_spring");
         assertThat(request.items().get(1).toString()).as("empty cells are not given")
                 .isEqualTo("{\"destinationUrl\":\"https://example.com/b\"}");
     }

@@ -7,6 +7,7 @@ import dev.qrforge.generatedclient.ApiClient;
 import dev.qrforge.generatedclient.ApiException;
 import dev.qrforge.generatedclient.api.AnalyticsApi;
 import dev.qrforge.generatedclient.api.BulkApi;
+import dev.qrforge.generatedclient.api.CampaignsApi;
 import dev.qrforge.generatedclient.api.DesignApi;
 import dev.qrforge.generatedclient.api.DynamicCodesApi;
 import dev.qrforge.generatedclient.api.QrCodesApi;
@@ -16,6 +17,8 @@ import dev.qrforge.generatedclient.model.BulkDefaults;
 import dev.qrforge.generatedclient.model.BulkItem;
 import dev.qrforge.generatedclient.model.BulkRequest;
 import dev.qrforge.generatedclient.model.BulkView;
+import dev.qrforge.generatedclient.model.CampaignRequest;
+import dev.qrforge.generatedclient.model.CampaignView;
 import dev.qrforge.generatedclient.model.Conditions;
 import dev.qrforge.generatedclient.model.Content;
 import dev.qrforge.generatedclient.model.Design;
@@ -113,14 +116,16 @@ class GeneratedClientIT extends ServerTest {
     void dynamicCodesAreCreatedPatchedScannedAnalysedAndDeleted() throws ApiException {
         DynamicCodesApi dynamic = new DynamicCodesApi(client());
         URI destination = URI.create("https://example.com/generated/" + tag);
+        CampaignView campaign = new CampaignsApi(client()).createCampaign(new CampaignRequest().name("generated " + tag));
         DynamicView created = dynamic.createDynamicCode(new DynamicRequest().destinationUrl(destination)
-                .title("generated client").tags(List.of(tag))
+                .title("generated client").tags(List.of(tag)).campaign(campaign.getId())
                 .rules(List.of(new Rule().name("iPhones").when(new Conditions().os(List.of(Conditions.OsEnum.I_OS)))
                         .destinationUrl(URI.create("https://apps.apple.com/app/generated")))));
         assertThat(created.getQr().getPng()).isNull();
         assertThat(created.getQr().getSvg()).startsWith("<svg");
         assertThat(created.getRules()).extracting(Rule::getName).containsExactly("iPhones");
-        assertThat(dynamic.listDynamicCodes(50, null, null, tag, null, null, null).getItems())
+        assertThat(created.getCampaign()).isEqualTo(campaign.getId());
+        assertThat(dynamic.listDynamicCodes(50, null, null, tag, null, null, null, campaign.getId()).getItems())
                 .extracting(DynamicView::getId).containsExactly(created.getId());
 
         DynamicView paused = dynamic.updateDynamicCode(created.getId(),

@@ -43,11 +43,14 @@ class WorkspaceIsolationIT extends ServerTest {
         String job = bulk(owner, idempotencyKey).json().path("jobId").asText();
         String key = created(Api.postAs(owner, "/api/v1/api-keys", Api.json(Map.of("name", "isolation"))))
                 .path("id").asText();
-        assertThat(List.of(qr, dyn, dynQr, job, key)).allSatisfy(id -> assertThat(id).isNotBlank());
+        String campaign = created(Api.postAs(owner, "/api/v1/campaigns", Api.json(Map.of("name",
+                "isolation " + UUID.randomUUID())))).path("id").asText();
+        assertThat(List.of(qr, dyn, dynQr, job, key, campaign)).allSatisfy(id -> assertThat(id).isNotBlank());
 
         List<String> reads = List.of("/api/v1/qr/" + qr, "/api/v1/qr/" + qr + "/image", "/api/v1/dynamic/" + dyn,
                 "/api/v1/qr/" + dynQr, "/api/v1/qr/" + dyn + "/analytics", "/api/v1/qr/" + dynQr + "/analytics",
-                "/api/v1/qr/" + dyn + "/scans", "/api/v1/qr/bulk/" + job, "/api/v1/qr/bulk/" + job + "/archive");
+                "/api/v1/qr/" + dyn + "/scans", "/api/v1/qr/bulk/" + job, "/api/v1/qr/bulk/" + job + "/archive",
+                "/api/v1/campaigns/" + campaign, "/api/v1/campaigns/" + campaign + "/analytics");
         String outsider = pair.outsider().get();
         List<Api.Reply> answers = new ArrayList<>();
         for (String path : reads) {
@@ -55,6 +58,8 @@ class WorkspaceIsolationIT extends ServerTest {
         }
         answers.add(Api.patchAs(outsider, "/api/v1/dynamic/" + dyn, "{\"status\":\"paused\"}"));
         answers.add(Api.deleteAs(outsider, "/api/v1/api-keys/" + key));
+        answers.add(Api.patchAs(outsider, "/api/v1/campaigns/" + campaign, "{\"name\":\"x\"}"));
+        answers.add(Api.deleteAs(outsider, "/api/v1/campaigns/" + campaign));
         for (Api.Reply answer : answers) {
             assertThat(answer.status()).as(answer.raw().request().method() + " " + answer.raw().uri() + " -> "
                     + answer).isEqualTo(404);
@@ -62,9 +67,9 @@ class WorkspaceIsolationIT extends ServerTest {
             assertThat(answer.text()).doesNotContain("https://example.com/");
         }
         for (String listing : List.of("/api/v1/qr?limit=200", "/api/v1/dynamic?limit=200",
-                "/api/v1/api-keys?limit=200")) {
+                "/api/v1/api-keys?limit=200", "/api/v1/campaigns?limit=200")) {
             assertThat(Api.getAs(outsider, listing).json().path("items").findValuesAsText("id"))
-                    .as(listing).doesNotContain(qr, dyn, dynQr, key);
+                    .as(listing).doesNotContain(qr, dyn, dynQr, key, campaign);
         }
         String theirJob = bulk(outsider, idempotencyKey).json().path("jobId").asText();
         assertThat(theirJob).as("an Idempotency-Key is scoped to its workspace").isNotEqualTo(job);

@@ -149,7 +149,7 @@ class WorkspaceRollupsTest {
                 "dyn_w1 2026-03-02 2 2 0 {}", "dyn_w2 2026-03-02 0 0 4 {}");
         RollupReader reader = new RollupReader();
         reader.dataSource = dataSource;
-        assertThat(reader.top(WS, START, START.plus(SPAN), 10)).containsExactly(
+        assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), START, START.plus(SPAN), 10)).containsExactly(
                 new RollupReader.CodeTotals("dyn_w1", 9, 5), new RollupReader.CodeTotals("dyn_w2", 0, 0));
     }
 
@@ -179,11 +179,12 @@ class WorkspaceRollupsTest {
             reader.dataSource = store.dataSource;
             reader.firstSlice = slice;
             for (int n = 0; n <= dayTwoTop.size() + 1; n++) {
-                assertThat(reader.top(WS, dayTwo, dayTwo.plus(Duration.ofDays(1)), n))
+                assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), dayTwo, dayTwo.plus(Duration.ofDays(1)), n))
                         .as("top " + n + " of the second day, first read of " + slice)
                         .isEqualTo(dayTwoTop.subList(0, Math.min(n, dayTwoTop.size())));
             }
-            assertThat(reader.top(WS, dayOne, dayTwo, 2)).as("the first day's, first read of " + slice)
+            assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), dayOne, dayTwo, 2))
+                    .as("the first day's, first read of " + slice)
                     .containsExactly(new RollupReader.CodeTotals("dyn_a", 95, 1));
         }
     }
@@ -221,9 +222,18 @@ class WorkspaceRollupsTest {
 
     /**
      * Asserts that the workspace's analytics are its codes' added up, over every range of {@link #RANGES}; and that
-     * its top codes are those with hourly rows in the range, by the sums of those rows.
+     * its top codes are those with hourly rows in the range, by the sums of those rows. The same of its codes read as
+     * a set ({@link RollupReader.Codes#among}, a campaign's), of a part of them, and of none.
      */
     private static void assertSums(RollupReader reader, String workspaceId, List<String> codes) {
+        assertGroupSums(reader, RollupReader.Codes.ofWorkspace(workspaceId), codes);
+        assertGroupSums(reader, RollupReader.Codes.among(codes), codes);
+        List<String> half = codes.subList(0, (codes.size() + 1) / 2);
+        assertGroupSums(reader, RollupReader.Codes.among(half), half);
+        assertGroupSums(reader, RollupReader.Codes.among(List.of()), List.of());
+    }
+
+    private static void assertGroupSums(RollupReader reader, RollupReader.Codes group, List<String> codes) {
         for (Instant[] range : RANGES) {
             List<RollupReader.CodeTotals> expectedTop = new ArrayList<>();
             TreeMap<Instant, List<Long>> expectedHours = new TreeMap<>();
@@ -249,16 +259,16 @@ class WorkspaceRollupsTest {
                         (value, scans) -> expectedBreakdowns.get(dimension).merge(value, scans, Long::sum)));
             }
             TreeMap<Instant, List<Long>> hours = new TreeMap<>();
-            RollupReader.Codes workspace = RollupReader.Codes.ofWorkspace(workspaceId);
-            reader.hours(workspace, range[0], range[1], hour -> {
+            reader.hours(group, range[0], range[1], hour -> {
                 // An erasure can leave a workspace's hour at zero, which adds nothing to any bucket.
                 if (hour.scans() != 0 || hour.uniqueScans() != 0 || hour.botScans() != 0) {
                     hours.put(hour.start(), List.of(hour.scans(), hour.uniqueScans(), hour.botScans()));
                 }
             });
-            String what = workspaceId + " from " + range[0] + " to " + range[1];
+            String what = group.condition() + " " + group.parameter() + " (" + codes + ") from " + range[0] + " to "
+                    + range[1];
             assertThat(hours).as("hours of " + what).isEqualTo(expectedHours);
-            assertThat(reader.breakdowns(workspace, range[0], range[1])).as("breakdowns of " + what)
+            assertThat(reader.breakdowns(group, range[0], range[1])).as("breakdowns of " + what)
                     .isEqualTo(expectedBreakdowns);
             expectedTop.sort(Comparator.comparing(RollupReader.CodeTotals::scans).reversed()
                     .thenComparing(RollupReader.CodeTotals::codeId));
@@ -267,10 +277,10 @@ class WorkspaceRollupsTest {
             codeByCode.dataSource = reader.dataSource;
             codeByCode.firstSlice = 1;
             for (RollupReader top : List.of(reader, codeByCode)) {
-                assertThat(top.top(workspaceId, range[0], range[1], 10)).as("top codes of " + what)
+                assertThat(top.top(group, range[0], range[1], 10)).as("top codes of " + what)
                         .isEqualTo(expectedTop);
                 for (int n = 0; n <= 3; n++) {
-                    assertThat(top.top(workspaceId, range[0], range[1], n)).as("top " + n + " codes of " + what)
+                    assertThat(top.top(group, range[0], range[1], n)).as("top " + n + " codes of " + what)
                             .isEqualTo(expectedTop.subList(0, Math.min(n, expectedTop.size())));
                 }
             }
