@@ -2,9 +2,7 @@ package dev.qrforge.scan;
 
 import dev.qrforge.platform.FeatureMigration;
 import jakarta.enterprise.context.Dependent;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.flywaydb.core.api.migration.Context;
 
 /**
@@ -25,12 +23,6 @@ public class CountFillFactorMigration extends FeatureMigration {
 
     @Override
     public void migrate(Context context) throws SQLException {
-        Connection connection = context.getConnection();
-        if (!Sql.postgres(connection)) {
-            return;
-        }
-        try (Statement ddl = connection.createStatement()) {
-            ddl.execute("alter table dynamic_code set (fillfactor = " + RollupFillFactorMigration.FILL_FACTOR + ")");
-        }
+        RollupFillFactorMigration.fillHalf(context, "dynamic_code");
     }
 }

@@ -27,12 +27,17 @@ public class RollupFillFactorMigration extends FeatureMigration {
 
     @Override
     public void migrate(Context context) throws SQLException {
+        fillHalf(context, "scan_hourly", "scan_daily");
+    }
+
+    /** On PostgreSQL, has {@code tables} fill new pages only to {@value #FILL_FACTOR} %; on H2, nothing. */
+    static void fillHalf(Context context, String... tables) throws SQLException {
         Connection connection = context.getConnection();
         if (!Sql.postgres(connection)) {
             return;
         }
         try (Statement ddl = connection.createStatement()) {
-            for (String table : new String[] {"scan_hourly", "scan_daily"}) {
+            for (String table : tables) {
                 ddl.execute("alter table " + table + " set (fillfactor = " + FILL_FACTOR + ")");
             }
         }
