@@ -27,7 +27,7 @@ class ObservabilityIT extends ServerTest {
     private static final String MANAGEMENT = "http://127.0.0.1:" + System.getProperty("it.management.port", "10190");
     private static final Path SERVER_LOG = Path.of(System.getProperty("jboss.home"), "standalone", "log",
             "server.log");
-    private static final int GENERATION_PER_MINUTE = 300;
+    private static final int GENERATION_PER_MINUTE = Integer.getInteger("it.generation-per-minute");
 
     /** One scrape, each series keyed by its name and labels as written ({@code name{a="x",b="y"}}). */
     private record Scrape(Map<String, Double> series) {

@@ -8,13 +8,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-credential budgets (the tests run with 300 generation requests a minute, arquillian.xml): headers on every
- * answer, 429 RATE_LIMITED with Retry-After once a budget is spent, reads and other credentials unaffected.
+ * Per-credential budgets (the tests run with it.generation-per-minute generation requests a minute, pom.xml and
+ * arquillian.xml): headers on every answer, 429 RATE_LIMITED with Retry-After once a budget is spent, reads and other
+ * credentials unaffected.
  */
 @DatabaseIndependent
 class RateLimitIT extends ServerTest {
 
-    private static final int GENERATION_PER_MINUTE = 300;
+    private static final int GENERATION_PER_MINUTE = Integer.getInteger("it.generation-per-minute");
 
     @Test
     void aSpentGenerationBudgetIs429UntilTheMinuteEnds() {

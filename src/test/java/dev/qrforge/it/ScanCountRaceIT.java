@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
  */
 class ScanCountRaceIT extends ServerTest {
 
-    /** Per key and minute the tests' budget is 300; each PATCH thread gets a key of its own and stays below it. */
+    /**
+     * Per key and minute the tests' budget is it.generation-per-minute (pom.xml); each PATCH thread gets a key of its
+     * own and stays below it.
+     */
     private static final int PATCHES_PER_THREAD = 280;
     private static final int PATCH_THREADS = 2;
     private static final int SCAN_THREADS = 3;
