@@ -7,9 +7,8 @@ import {download, field, h, select, statusLine, when} from '../dom.js';
 const PAGE_SIZE = 50;
 const ACTIONS = [['', 'Any action'], 'create', 'update', 'delete', 'erase', 'revoke'];
 const TYPES = [['', 'Any resource'], ['qr_code', 'QR code'], ['dynamic_code', 'Dynamic code'],
-    ['campaign', 'Campaign'], ['workspace', 'Workspace'], ['api_key', 'API key'], ['webhook', 'Webhook'],
-    ['domain', 'Domain'],
-    ['bulk_job', 'Bulk job']];
+    ['campaign', 'Campaign'], ['design_template', 'Design template'], ['domain', 'Domain'],
+    ['workspace', 'Workspace'], ['api_key', 'API key'], ['webhook', 'Webhook'], ['bulk_job', 'Bulk job']];
 const COLUMNS = ['When', 'Who', 'Action', 'Resource', 'Changes', 'Address'];
 
 export default async function render(main, route) {
