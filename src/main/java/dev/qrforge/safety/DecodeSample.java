@@ -1,5 +1,6 @@
 package dev.qrforge.safety;
 
+import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.RowSink;
 import java.awt.image.BufferedImage;
@@ -9,13 +10,14 @@ import java.util.Arrays;
  * What the verifier reads of a rendering, collected row by row while the image is drawn, so that the delivered pixels
  * are judged without being kept:
  * <ul>
- * <li>the image's luminance as BoofCV reads it: pixel for pixel up to {@link #MAX_EDGE} pixels a side, as a scanner
- * reading the file itself would (a detector misreads some styled codes at one resolution and not at another: BoofCV
- * finds rounded and cut eye frames at 8 pixels per module and not at 24), and averaged over square blocks down to
- * that edge above it, as a camera's optics average what falls on one sensor pixel;</li>
+ * <li>the image's luminance: pixel for pixel up to {@link #MAX_EDGE} pixels a side, as a scanner reading the file
+ * itself would (a detector misreads some styled codes at one resolution and not at another: BoofCV finds rounded and
+ * cut eye frames at 8 pixels per module and not at 24), and averaged over square blocks down to that edge above it,
+ * as a camera's optics average what falls on one sensor pixel;</li>
  * <li>the same averaged further, to {@value #MODULE_PIXELS} to {@code 2 × }{@value #MODULE_PIXELS} pixels per
  * module, for ZXing, which reads no code there that it does not read in every pixel ({@code ModuleResolutionTest}
- * keeps that true for every style) and reads it in a ninth of the time at 1000 px;</li>
+ * keeps that true for every style) and reads it in a ninth of the time at 1000 px; and for BoofCV too when every
+ * eye frame is square, where it reads that sample exactly as it reads every pixel (the same test);</li>
  * <li>the {@link CameraView}'s blocks, averaged straight from the delivered pixels;</li>
  * <li>the grey levels at the modules' centres that {@link ModuleContrast} judges.</li>
  * </ul>
@@ -55,6 +57,8 @@ public final class DecodeSample implements RowSink {
     private final Reduction delivered;
     /** ZXing's sample; the delivered one when modules are too small to reduce further. */
     private final Reduction moduleSample;
+    /** What BoofCV reads: the module sample when every eye frame is square, else the delivered luminance. */
+    private final Reduction boofcvSample;
     private final CameraView.Blocks camera;
     private final ModuleContrast contrast;
     private int nextRow;
@@ -68,6 +72,8 @@ public final class DecodeSample implements RowSink {
         this.previous = new int[edge];
         this.delivered = new Reduction(edge, deliveredFactor(spec));
         this.moduleSample = moduleFactor == delivered.factor ? delivered : new Reduction(edge, moduleFactor);
+        this.boofcvSample = spec.design().eyes().all().stream()
+                .allMatch(eye -> eye.frameStyle() == EyeFrameStyle.SQUARE) ? moduleSample : delivered;
         this.camera = new CameraView.Blocks(edge, edge, cameraBlock(spec));
         this.contrast = new ModuleContrast(spec);
     }
@@ -99,7 +105,7 @@ public final class DecodeSample implements RowSink {
         return sample;
     }
 
-    /** The pixels a side of the delivered luminance BoofCV reads. */
+    /** The pixels a side of the delivered luminance, the most BoofCV reads. */
     static int deliveredEdge(RenderSpec spec) {
         return ceilDiv(spec.size(), deliveredFactor(spec));
     }
@@ -175,9 +181,14 @@ public final class DecodeSample implements RowSink {
         return (colour * alpha + WEIGHT_SUM * CHANNEL * (CHANNEL - alpha)) / CHANNEL;
     }
 
-    /** The delivered luminance, as BoofCV reads it; it shares the sample's pixels. */
+    /** The delivered luminance; it shares the sample's pixels. */
     public GreyImage grey() {
         return delivered.image();
+    }
+
+    /** What BoofCV reads: ZXing's sample when every eye frame is square, else the delivered luminance. */
+    GreyImage boofcvSample() {
+        return boofcvSample.image();
     }
 
     /** ZXing's sample, at {@value #MODULE_PIXELS} or more pixels per module; it shares the sample's pixels. */

@@ -22,8 +22,8 @@ import java.util.Map;
  * designs (ZXing checks the proportions of the eyes' dark runs, BoofCV finds eyes by their square outline), and
  * the calibration suite (docs/scannability-calibration.md) found codes each one alone let through that other
  * scanners could not read. What both read is read again as the {@link CameraView} sees it. ZXing reads a sample of
- * {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV every delivered pixel ({@link DecodeSample}
- * says why).
+ * {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV the same sample when every eye frame is
+ * square and every delivered pixel otherwise ({@link DecodeSample} says why).
  */
 public final class DecodeVerifier {
 
@@ -88,7 +88,7 @@ public final class DecodeVerifier {
             throw new IllegalStateException("the sample is missing rows");
         }
         boolean zxing = zxing(sample.moduleSample(), expectedText);
-        boolean boofcv = boofcv(sample.grey(), expectedText);
+        boolean boofcv = boofcv(sample.boofcvSample(), expectedText);
         boolean cameraView = false;
         if (zxing && boofcv) {
             GreyImage view = sample.cameraView();
