@@ -20,7 +20,7 @@ import java.util.List;
  * Renders a code with Java2D, anti-aliased, in exactly the geometry of {@link SvgRenderer}: the same {@link Layers},
  * the same gradient, the same logo box. Images are drawn in horizontal bands and handed on row by row
  * ({@link RowSink}), so the memory a rendering holds is one band, whatever the image's size. A transparent design
- * gives rows with alpha.
+ * gives rows with alpha. A code of square modules alone is drawn on whole pixels instead ({@link AlignedRaster}).
  */
 public final class RasterRenderer {
 
@@ -37,6 +37,8 @@ public final class RasterRenderer {
     private static final int RGBA_BYTES = 4;
     private static final int PERCENT = 100;
     private static final int PNG_FRAMING_BYTES = 4096;
+    /** What a repeated row of a code on whole pixels takes in its PNG file at most, deflated. */
+    private static final int REPEATED_ROW_BYTES = 4;
     /** Edges of a frame's shapes a row of the image crosses at most (a speech bubble's tail, a bracket's arms). */
     private static final int FRAME_RUNS = 8;
     /** A caption's character, in a row of its band, as so many modules' runs: up to four strokes, anti-aliased. */
@@ -86,7 +88,11 @@ public final class RasterRenderer {
      * transparent design.
      */
     public static void streamRows(RenderSpec spec, RowSink sink) {
-        streamRows(spec, sink, bandRows(spec.imageWidth()));
+        if (AlignedRaster.applies(spec)) {
+            AlignedRaster.streamRows(spec, sink);
+        } else {
+            streamRows(spec, sink, bandRows(spec.imageWidth()));
+        }
     }
 
     /** As {@link #streamRows(RenderSpec, RowSink)} with bands of {@code bandRows} rows. */
@@ -163,6 +169,11 @@ public final class RasterRenderer {
 
     /** As {@link #png(RenderSpec, RowSink)}, the file saying it has {@code dpi} pixels per inch (if > 0). */
     public static ByteBuffer png(RenderSpec spec, int dpi, RowSink alsoTo) {
+        if (AlignedRaster.applies(spec)) {
+            return PngWriter.writeTwoColours(spec.imageWidth(), spec.imageHeight(), AlignedRaster.light(spec.design()),
+                    AlignedRaster.dark(spec.design()), dpi, pngBytes(spec),
+                    writer -> AlignedRaster.streamRows(spec, writer.andThen(alsoTo)));
+        }
         // Greys blend into greys: anti-aliasing and gradients between them make no other colour; a logo may, and a
         // transparent code's edges are a grey at every opacity.
         PngWriter.Pixels format = PngWriter.Pixels.of(spec.design().greyOnly() && spec.logo() == null,
@@ -178,8 +189,15 @@ public final class RasterRenderer {
      * 1.5 % of the raw pixels' bytes; the estimate allows 8 bytes and 3 %, and never more than PNG's worst case. A
      * logo adds at most its box's raw pixels. A frame adds rows, each crossing a few of its edges, and a caption's
      * rows cross each character's edges, counted as {@value #RUNS_PER_CAPTION_CHAR} modules' worth a character.
+     * A code on whole pixels has a distinct row per module row at most, each stored at a bit per pixel, and every
+     * other row repeats the one above, a filtered row of zeros that deflates to a few bytes.
      */
     public static long pngBytes(RenderSpec spec) {
+        if (AlignedRaster.applies(spec)) {
+            long rowBytes = 1 + PngWriter.Pixels.TWO_COLOURS.rowBytes(spec.imageWidth());
+            return spec.totalModules() * rowBytes + (long) spec.imageHeight() * REPEATED_ROW_BYTES
+                    + PNG_FRAMING_BYTES;
+        }
         long size = spec.size();
         Frame frame = spec.design().frame();
         long runs = spec.totalModules() + (frame.present() ? FRAME_RUNS : 0)

@@ -134,7 +134,7 @@ class PngWriterTest {
                     drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
             assertSamePixels(drawn, Decoding.png(png));
         }
-        Design coloured = new Design(BodyStyle.SQUARE, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE, null);
+        Design coloured = new Design(BodyStyle.ROUNDED, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE, null);
         assertThat(coloured.greyOnly()).isFalse();
         assertThat(RasterRenderer.png(new RenderSpec(matrix, 300, 4, coloured)).get(8 + 8 + 9)).isEqualTo((byte) 2);
     }
