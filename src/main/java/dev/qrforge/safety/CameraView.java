@@ -28,11 +28,13 @@ public final class CameraView {
     public static GreyImage of(GreyImage image) {
         Blocks blocks = new Blocks(image.width(), image.height(), REDUCTION);
         int[] row = new int[image.width()];
+        int[] columnSums = new int[row.length + 1];
         for (int y = 0; y < image.height(); y++) {
             for (int x = 0; x < row.length; x++) {
                 row[x] = image.at(x, y);
             }
-            blocks.row(y, row, false);
+            DecodeSample.sumColumns(row, columnSums, row.length);
+            blocks.row(y, columnSums, false);
         }
         return blocks.view();
     }
@@ -70,21 +72,18 @@ public final class CameraView {
         }
 
         /**
-         * Takes row {@code y} of the image as grey levels; rows arrive in order. A row the same as the last one
+         * Takes row {@code y} of the image as the running sums of its grey levels
+         * ({@link DecodeSample#sumColumns}); rows arrive in order. A row the same as the last one
          * ({@code repeated}) adds the sums already worked out.
          */
-        void row(int y, int[] grey, boolean repeated) {
+        void row(int y, int[] columnSums, boolean repeated) {
             int cameraY = y / block;
             if (cameraY >= height) {
                 return;
             }
             if (!repeated) {
-                for (int x = 0, column = 0; x < width; x++) {
-                    int sum = 0;
-                    for (int dx = 0; dx < block; dx++, column++) {
-                        sum += grey[column];
-                    }
-                    rowSums[x] = sum;
+                for (int x = 0, column = 0; x < width; x++, column += block) {
+                    rowSums[x] = columnSums[column + block] - columnSums[column];
                 }
             }
             for (int x = 0; x < width; x++) {

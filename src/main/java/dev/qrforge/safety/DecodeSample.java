@@ -52,6 +52,12 @@ public final class DecodeSample implements RowSink {
     private final boolean overWhite;
     /** The grey levels of the row being taken in. */
     private final int[] grey;
+    /**
+     * Their running sums, {@code columnSums[x]} the sum of the levels left of {@code x}: each reduction's block of
+     * columns is then one subtraction, for any block width, where summing a few pixels per block in a loop of its own
+     * cost more than the rest of taking a row in.
+     */
+    private final int[] columnSums;
     /** The last row's pixels: within a module row, rows repeat, and a repeated row's levels and sums are known. */
     private final int[] previous;
     private final Reduction delivered;
@@ -69,6 +75,7 @@ public final class DecodeSample implements RowSink {
         this.top = spec.codeY();
         this.overWhite = overWhite;
         this.grey = new int[edge];
+        this.columnSums = new int[edge + 1];
         this.previous = new int[edge];
         this.delivered = new Reduction(edge, deliveredFactor(spec));
         this.moduleSample = moduleFactor == delivered.factor ? delivered : new Reduction(edge, moduleFactor);
@@ -122,14 +129,14 @@ public final class DecodeSample implements RowSink {
 
     /**
      * The bytes a sample of {@code spec}'s rendering holds: the delivered luminance and ZXing's sample, the camera's
-     * blocks and view, the module centres' levels, and a row's pixels and grey levels.
+     * blocks and view, the module centres' levels, and a row's pixels, grey levels and their running sums.
      */
     public static long bytesFor(RenderSpec spec) {
         long delivered = deliveredEdge(spec);
         long modules = moduleFactor(spec) == deliveredFactor(spec) ? 0 : moduleEdge(spec);
         return Reduction.bytesFor(delivered) + Reduction.bytesFor(modules)
                 + CameraView.Blocks.bytesFor(spec.size(), cameraBlock(spec)) + ModuleContrast.bytesFor(spec)
-                + 2L * spec.size() * Integer.BYTES;
+                + (3L * spec.size() + 1) * Integer.BYTES;
     }
 
     private static int deliveredFactor(RenderSpec spec) {
@@ -161,14 +168,15 @@ public final class DecodeSample implements RowSink {
             for (int x = 0; x < edge; x++) {
                 grey[x] = weighted(pixels[offset + x]) / WEIGHT_SUM;
             }
+            sumColumns(grey, columnSums, edge);
         }
         nextRow++;
         boolean last = nextRow == edge;
-        delivered.row(y, grey, repeated, last);
+        delivered.row(y, grey, columnSums, repeated, last);
         if (moduleSample != delivered) {
-            moduleSample.row(y, grey, repeated, last);
+            moduleSample.row(y, grey, columnSums, repeated, last);
         }
-        camera.row(y, grey, repeated);
+        camera.row(y, columnSums, repeated);
         contrast.row(y, grey);
     }
 
@@ -225,6 +233,16 @@ public final class DecodeSample implements RowSink {
         return nextRow == edge;
     }
 
+    /** Fills {@code sums} with the running sums of {@code width} levels: {@code sums[x]} adds up those left of x. */
+    static void sumColumns(int[] levels, int[] sums, int width) {
+        int sum = 0;
+        for (int x = 0; x < width; x++) {
+            sums[x] = sum;
+            sum += levels[x];
+        }
+        sums[width] = sum;
+    }
+
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
     }
@@ -255,8 +273,11 @@ public final class DecodeSample implements RowSink {
             return edge * edge + 2 * edge * Integer.BYTES;
         }
 
-        /** Takes row {@code y}; a {@code repeated} row is the last one again, whose sums are known. */
-        void row(int y, int[] grey, boolean repeated, boolean last) {
+        /**
+         * Takes row {@code y}, its levels and their running sums ({@link #sumColumns}); a {@code repeated} row is the
+         * last one again, whose sums are known.
+         */
+        void row(int y, int[] grey, int[] columnSums, boolean repeated, boolean last) {
             if (factor == 1) {
                 int start = y * sourceWidth;
                 if (repeated) {
@@ -269,13 +290,8 @@ public final class DecodeSample implements RowSink {
                 return;
             }
             if (!repeated) {
-                for (int column = 0, x = 0; column < width; column++) {
-                    int end = Math.min(x + factor, sourceWidth);
-                    int sum = 0;
-                    for (; x < end; x++) {
-                        sum += grey[x];
-                    }
-                    rowSums[column] = sum;
+                for (int column = 0, x = 0; column < width; column++, x += factor) {
+                    rowSums[column] = columnSums[Math.min(x + factor, sourceWidth)] - columnSums[x];
                 }
             }
             for (int column = 0; column < width; column++) {
