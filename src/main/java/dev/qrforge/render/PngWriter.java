@@ -3,11 +3,11 @@ package dev.qrforge.render;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
@@ -35,6 +35,10 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final int BYTE_BITS = 8;
     private static final int GREY_LEVELS = 256;
+    /** The most entries a palette holds, and the slots of the table that finds a colour's entry. */
+    private static final int PALETTE_ENTRIES = 256;
+    private static final int PALETTE_SLOTS = 2 * PALETTE_ENTRIES;
+    private static final int RGB_MASK = 0xffffff;
     private static final int RGB_BYTES = 3;
     private static final int RGBA_BYTES = 4;
     /** PNG row filters: the first row as it is, every later one as its difference from the row above. */
@@ -67,7 +71,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
          * ({@link AlignedRaster}), a twenty-fourth of RGB's bytes. A transparent light colour is stated in a tRNS
          * chunk.
          */
-        TWO_COLOURS(3, 1);
+        TWO_COLOURS(3, 1),
+        /**
+         * An opaque image of at most 256 colours, as indices into a palette of the colours in the order they first
+         * appear, a third of RGB's bytes: one colour anti-aliased over another (Java2D's coverage has 256 levels).
+         */
+        FEW_COLOURS(3, BYTE_BITS);
 
         private final int colourType;
         private final int bits;
@@ -105,7 +114,16 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private final ByteBuffer filteredRows;
     private final ByteBuffer compressed = ByteBuffer.allocateDirect(CHUNK_BYTES);
     private final byte[] chunkData = new byte[CHUNK_BYTES];
-    private final OutputStream out;
+    private final Output out;
+    /** For {@link Pixels#FEW_COLOURS}: each slot's colour (or -1) and its palette entry, and the entries so far. */
+    private final int[] slotColours;
+    private final byte[] slotEntries;
+    private final int[] paletteColours;
+    private int paletteSize;
+    /** Where the palette chunk, written empty and filled in at the end, starts in the file. */
+    private int paletteChunkAt;
+    /** Whether the image had more colours than a palette holds: its rows are then dropped. */
+    private boolean overflowed;
     /** This row and the one above, as RGB(A) bytes; the filter byte is written separately. */
     private byte[] current;
     private byte[] above;
@@ -120,7 +138,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * then supplies every row in order. {@code twoColours} are the light and the dark pixel of a
      * {@link Pixels#TWO_COLOURS} image (0xRRGGBB, or 0xAARRGGBB with a light colour of alpha 0 for transparency).
      */
-    PngWriter(OutputStream out, int width, int height, Pixels format, int dpi, int... twoColours) {
+    private PngWriter(Output out, int width, int height, Pixels format, int dpi, int... twoColours) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
         }
@@ -140,6 +158,11 @@ public final class PngWriter implements RowSink, AutoCloseable {
         this.abovePixels = new int[width];
         this.filteredRows = ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + rowBytes));
         this.out = out;
+        boolean collected = format == Pixels.FEW_COLOURS;
+        this.slotColours = new int[collected ? PALETTE_SLOTS : 0];
+        Arrays.fill(slotColours, -1);
+        this.slotEntries = new byte[slotColours.length];
+        this.paletteColours = new int[collected ? PALETTE_ENTRIES : 0];
         try {
             out.write(SIGNATURE);
             byte[] header = new byte[13];
@@ -155,6 +178,11 @@ public final class PngWriter implements RowSink, AutoCloseable {
                     palette[i] = (byte) (i / RGB_BYTES);
                 }
                 chunk("PLTE", palette, palette.length);
+            }
+            if (format == Pixels.FEW_COLOURS) {
+                // The colours are known once every row has come: the chunk is filled in then (close).
+                paletteChunkAt = out.size();
+                chunk("PLTE", new byte[PALETTE_ENTRIES * RGB_BYTES], PALETTE_ENTRIES * RGB_BYTES);
             }
             if (format == Pixels.TWO_COLOURS) {
                 byte[] palette = new byte[2 * RGB_BYTES];
@@ -228,6 +256,22 @@ public final class PngWriter implements RowSink, AutoCloseable {
         return write(width, height, Pixels.TWO_COLOURS, dpi, expectedBytes, rows, new int[] {light, dark});
     }
 
+    /**
+     * As {@link #write(int, int, Pixels, int, long, Consumer)} for a {@link Pixels#FEW_COLOURS} image; empty if the
+     * rows held more than 256 colours.
+     */
+    static Optional<ByteBuffer> writeFewColours(int width, int height, int dpi, long expectedBytes,
+            Consumer<? super PngWriter> rows) {
+        Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
+        try (PngWriter png = new PngWriter(out, width, height, Pixels.FEW_COLOURS, dpi)) {
+            rows.accept(png);
+            if (png.overflowed) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(out.view());
+    }
+
     private static ByteBuffer write(int width, int height, Pixels format, int dpi, long expectedBytes,
             Consumer<? super PngWriter> rows, int[] twoColours) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
@@ -255,6 +299,10 @@ public final class PngWriter implements RowSink, AutoCloseable {
         if (y != nextRow) {
             throw new IllegalStateException("expected row " + nextRow + ", got " + y);
         }
+        if (overflowed) {
+            nextRow++;
+            return;
+        }
         if (filteredRows.remaining() < 1 + current.length) {
             compress();
         }
@@ -268,6 +316,10 @@ public final class PngWriter implements RowSink, AutoCloseable {
             }
         } else {
             convert(pixels, offset);
+            if (overflowed) {
+                nextRow++;
+                return;
+            }
             if (y == 0 || twoColours) {
                 filteredRows.put((byte) FILTER_NONE).put(current);
             } else {
@@ -291,6 +343,19 @@ public final class PngWriter implements RowSink, AutoCloseable {
                 // A grey's level is each of its channels; the lowest is the palette index.
                 for (int x = 0; x < width; x++) {
                     current[x] = (byte) pixels[offset + x];
+                }
+            }
+            case FEW_COLOURS -> {
+                // Runs of one colour are the rule: the entry is looked up where the colour changes.
+                int last = -1;
+                int entry = 0;
+                for (int x = 0; x < width && !overflowed; x++) {
+                    int rgb = pixels[offset + x] & RGB_MASK;
+                    if (rgb != last) {
+                        entry = paletteEntry(rgb);
+                        last = rgb;
+                    }
+                    current[x] = (byte) entry;
                 }
             }
             case TWO_COLOURS -> {
@@ -320,6 +385,25 @@ public final class PngWriter implements RowSink, AutoCloseable {
             }
             default -> throw new IllegalStateException("no conversion to " + format);
         }
+    }
+
+    /** The palette entry of {@code rgb}, added if new; marks the image overflowed if the palette is full. */
+    private int paletteEntry(int rgb) {
+        int slot = (rgb * 0x9E3779B1) >>> (Integer.SIZE - Integer.numberOfTrailingZeros(PALETTE_SLOTS));
+        while (slotColours[slot] != -1) {
+            if (slotColours[slot] == rgb) {
+                return slotEntries[slot] & 0xff;
+            }
+            slot = (slot + 1) & (PALETTE_SLOTS - 1);
+        }
+        if (paletteSize == PALETTE_ENTRIES) {
+            overflowed = true;
+            return 0;
+        }
+        slotColours[slot] = rgb;
+        slotEntries[slot] = (byte) paletteSize;
+        paletteColours[paletteSize] = rgb;
+        return paletteSize++;
     }
 
     /** Hands the rows collected so far to zlib, writing every chunk it fills. */
@@ -361,6 +445,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
             if (nextRow != height) {
                 throw new IllegalStateException("only " + nextRow + " of " + height + " rows were written");
             }
+            if (overflowed) {
+                return;
+            }
+            if (format == Pixels.FEW_COLOURS) {
+                fillPalette();
+            }
             compress();
             deflater.finish();
             while (!deflater.finished()) {
@@ -375,6 +465,25 @@ public final class PngWriter implements RowSink, AutoCloseable {
         } finally {
             deflater.end();
         }
+    }
+
+    /** Writes the colours seen into the palette chunk written empty at the start, and its checksum. */
+    private void fillPalette() {
+        byte[] palette = new byte[PALETTE_ENTRIES * RGB_BYTES];
+        for (int i = 0; i < paletteSize; i++) {
+            palette[i * RGB_BYTES] = (byte) (paletteColours[i] >> 16);
+            palette[i * RGB_BYTES + 1] = (byte) (paletteColours[i] >> 8);
+            palette[i * RGB_BYTES + 2] = (byte) paletteColours[i];
+        }
+        byte[] type = "PLTE".getBytes(StandardCharsets.US_ASCII);
+        CRC32 crc = new CRC32();
+        crc.update(type);
+        crc.update(palette);
+        byte[] checksum = new byte[Integer.BYTES];
+        putInt(checksum, 0, (int) crc.getValue());
+        int data = paletteChunkAt + Integer.BYTES + type.length;
+        out.overwrite(data, palette);
+        out.overwrite(data + palette.length, checksum);
     }
 
     private static void putInt(byte[] target, int at, int value) {
@@ -393,6 +502,11 @@ public final class PngWriter implements RowSink, AutoCloseable {
 
         ByteBuffer view() {
             return ByteBuffer.wrap(buf, 0, count).asReadOnlyBuffer();
+        }
+
+        /** Replaces bytes already written, from {@code at} on. */
+        void overwrite(int at, byte[] bytes) {
+            System.arraycopy(bytes, 0, buf, at, bytes.length);
         }
     }
 

@@ -15,6 +15,7 @@ import java.awt.image.DataBufferInt;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders a code with Java2D, anti-aliased, in exactly the geometry of {@link SvgRenderer}: the same {@link Layers},
@@ -178,8 +179,29 @@ public final class RasterRenderer {
         // transparent code's edges are a grey at every opacity.
         PngWriter.Pixels format = PngWriter.Pixels.of(spec.design().greyOnly() && spec.logo() == null,
                 spec.design().transparent());
+        if (format == PngWriter.Pixels.RGB && oneColourOnAnother(spec)) {
+            Optional<ByteBuffer> png = PngWriter.writeFewColours(spec.imageWidth(), spec.imageHeight(), dpi,
+                    pngBytes(spec), writer -> streamRows(spec, writer.andThen(alsoTo)));
+            if (png.isPresent()) {
+                return png.get();
+            }
+            // More colours than a palette holds, which Java2D's 256 levels of coverage should never give: the file
+            // is drawn again in RGB, for itself alone, as the other sink has had every row.
+            return PngWriter.write(spec.imageWidth(), spec.imageHeight(), format, dpi, pngBytes(spec),
+                    writer -> streamRows(spec, writer));
+        }
         return PngWriter.write(spec.imageWidth(), spec.imageHeight(), format, dpi, pngBytes(spec),
                 writer -> streamRows(spec, writer.andThen(alsoTo)));
+    }
+
+    /**
+     * Whether {@code spec} paints one colour, anti-aliased, over a plain background and nothing else, so that its
+     * pixels are the blends of the two at Java2D's 256 levels of coverage, which a palette holds.
+     */
+    private static boolean oneColourOnAnother(RenderSpec spec) {
+        Design design = spec.design();
+        return !design.transparent() && design.gradient() == null && spec.logo() == null && !design.frame().present()
+                && design.darkColours().size() == 1;
     }
 
     /**

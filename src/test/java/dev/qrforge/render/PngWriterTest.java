@@ -114,6 +114,38 @@ class PngWriterTest {
     }
 
     @Test
+    void aCodeOfOneColourOverAnotherIsWrittenAsAPaletteOfItsBlendsAndComesBackExactly() {
+        QrMatrix matrix = QrEncoder.encode("https://example.com/blends", ErrorCorrection.M);
+        for (BodyStyle body : new BodyStyle[] {BodyStyle.ROUNDED, BodyStyle.DOTS, BodyStyle.STAR}) {
+            RenderSpec spec = new RenderSpec(matrix, 777, 4, new Design(body, new Rgb(0x1a, 0x23, 0x7e),
+                    new Rgb(0xff, 0xf8, 0xe1), null));
+            ByteBuffer png = RasterRenderer.png(spec);
+            assertThat(png.get(8 + 8 + 9)).as("colour type for %s", body).isEqualTo((byte) 3);
+            BufferedImage drawn = new BufferedImage(spec.imageWidth(), spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
+            RasterRenderer.streamRows(spec, (y, pixels, offset) ->
+                    drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
+            assertSamePixels(drawn, Decoding.png(png));
+        }
+    }
+
+    @Test
+    void anImageOfMoreColoursThanAPaletteHoldsIsNotWrittenAsOne() {
+        int[] row = new int[300];
+        for (int x = 0; x < row.length; x++) {
+            row[x] = x * 0x010203;
+        }
+        assertThat(PngWriter.writeFewColours(300, 2, 0, 1, writer -> {
+            writer.row(0, row, 0);
+            writer.row(1, row, 0);
+        })).isEmpty();
+        // 256 colours in all, the palette's size.
+        assertThat(PngWriter.writeFewColours(200, 2, 0, 1, writer -> {
+            writer.row(0, row, 0);
+            writer.row(1, row, 56);
+        })).isPresent();
+    }
+
+    @Test
     void codesInGreysAloneAreWrittenAsGreysAndComeBackExactly() {
         QrMatrix matrix = QrEncoder.encode("https://example.com/greys", ErrorCorrection.M);
         Rgb grey = new Rgb(0x55, 0x55, 0x55);
@@ -134,7 +166,8 @@ class PngWriterTest {
                     drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
             assertSamePixels(drawn, Decoding.png(png));
         }
-        Design coloured = new Design(BodyStyle.ROUNDED, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE, null);
+        Design coloured = new Design(BodyStyle.ROUNDED, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE,
+                new Gradient(GradientType.LINEAR, new Rgb(0x6a, 0x1b, 0x9a)));
         assertThat(coloured.greyOnly()).isFalse();
         assertThat(RasterRenderer.png(new RenderSpec(matrix, 300, 4, coloured)).get(8 + 8 + 9)).isEqualTo((byte) 2);
     }
