@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -47,10 +48,21 @@ public class RollupReader {
     private static final String BREAKDOWNS_HOURLY = "select breakdown from %1$s where %2$s" + EDGE_HOURS;
     /**
      * The codes whose rollups are read ({@link Codes#candidates}), deleted ones included, with what bounds each one's
-     * scans in any range: its count of people's scans, which the flush raises in the transaction that adds the same
-     * scans to its rollups, and which an erasure zeroes with them.
+     * scans in a range ending at a given hour: its count of people's scans, which the flush raises in the transaction
+     * that adds the same scans to its rollups, and which an erasure zeroes with them, less its scans in the hours of
+     * the {@link #LATER_HOURS} after the range. One statement, so one snapshot: a flush committing between reading the
+     * counts and reading the later hours would lower a bound below the code's scans in the range. {@code %1$s}: a
+     * {@link Codes#candidates} condition, with one parameter.
      */
-    private static final String CANDIDATES = "select id, scan_count from dynamic_code where %s";
+    private static final String CANDIDATES = "select c.id, c.scan_count - coalesce(l.later, 0) from dynamic_code c"
+            + " left join (select dynamic_code_id, sum(scans) as later from scan_hourly where dynamic_code_id in"
+            + " (select id from dynamic_code where %1$s) and hour_start >= ? and hour_start < ?"
+            + " group by dynamic_code_id) l on l.dynamic_code_id = c.id where c.%1$s";
+    /**
+     * How far after a range the bounds look: a day's hourly rows at most, so that reading them costs little against
+     * summing the range; a range ending within a day of the newest scans, as a dashboard's does, has them all.
+     */
+    static final Duration LATER_HOURS = Duration.ofDays(1);
     /**
      * Some codes' daily totals over the whole UTC days, their hourly ones over the partial days at either end: the
      * same sums as adding up their hours, a day's row being its hours added up (schema version 15). {@code %s}: a
@@ -149,12 +161,13 @@ public class RollupReader {
      * Only codes with rollup rows in the range are listed, bots-only ones with no scans.
      *
      * <p>Exact, and without reading every code's rows when a few codes hold most scans, which is how scans fall: the
-     * codes with the highest all-time counts, which no range's scans can exceed, are summed first; if the list is
-     * then full and the next code's count could not place it (nor could any after it, whose counts are no larger and
-     * ids later), the rest are not read. Otherwise, where the counts rank the codes unlike the range does (a range
-     * that ends before most codes' newest scans), every code is summed, as this did before (docs/benchmarks.md, "Top
-     * codes"). The counts and the sums are read without one snapshot: a flush committing in between may leave out a
-     * code's scans of that flush, as if it were read a flush earlier, the lag analytics have anyway.
+     * codes with the highest bounds, which their scans in the range cannot exceed (the all-time count less the scans
+     * of the day after the range, {@link #CANDIDATES}), are summed first; if the list is then full and the next code's
+     * bound could not place it (nor could any after it, whose bounds are no larger and ids later), the rest are not
+     * read. Otherwise, where the bounds rank the codes unlike the range does (a range that ends more than a day before
+     * most codes' newest scans), every code is summed, as this did before (docs/benchmarks.md, "Top codes"). The
+     * bounds and the sums are read without one snapshot: a flush committing in between may leave out a code's scans
+     * of that flush, as if it were read a flush earlier, the lag analytics have anyway.
      */
     public List<CodeTotals> top(Codes codes, Instant from, Instant to, int limit) {
         if (limit <= 0) {
@@ -163,7 +176,7 @@ public class RollupReader {
         Split split = Split.of(from, to);
         TreeSet<CodeTotals> best = new TreeSet<>(RANKING);
         try (Connection connection = dataSource.getConnection()) {
-            List<CodeTotals> candidates = candidates(connection, codes);
+            List<CodeTotals> candidates = candidates(connection, codes, to);
             List<String> first = candidates.stream().limit(firstSlice).map(CodeTotals::codeId).toList();
             keep(best, sums(connection, Codes.among(first), split), limit);
             boolean settled = first.size() == candidates.size() || best.size() == limit
@@ -189,13 +202,16 @@ public class RollupReader {
     }
 
     /**
-     * The codes, each with its all-time count as its scans, in {@link #RANKING} order: sorted here, as the database's
-     * collation might order equal counts' ids otherwise.
+     * The codes, each with the bound of its scans in a range ending at {@code to} as its scans, in {@link #RANKING}
+     * order: sorted here, as the database's collation might order equal bounds' ids otherwise.
      */
-    private static List<CodeTotals> candidates(Connection connection, Codes codes) throws SQLException {
+    private static List<CodeTotals> candidates(Connection connection, Codes codes, Instant to) throws SQLException {
         List<CodeTotals> candidates = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement(String.format(CANDIDATES, codes.candidates()))) {
             codes.bind(query, 1);
+            query.setObject(2, utc(to));
+            query.setObject(3, utc(to.plus(LATER_HOURS)));
+            codes.bind(query, 4);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     candidates.add(new CodeTotals(rows.getString(1), rows.getLong(2), 0));

@@ -189,6 +189,43 @@ class WorkspaceRollupsTest {
         }
     }
 
+    /**
+     * A range ending before a code's newest scans: its bound is its count less the scans of the day after, which
+     * must rank it where the range does. A bound that took off scans of the range itself (x's bound 0) would settle
+     * the list on y; one of the count alone (x 140) would be exact too, but read every code where x's later scans
+     * outnumber the others' counts.
+     */
+    @OnEachDatabase
+    void aRangeEndingBeforeACodesNewestScansIsBoundedByItsCountLessTheDayAfter(String database) throws SQLException {
+        ScanStore store = StoredCodes.store(database, PG_SCHEMA);
+        for (String code : List.of("dyn_x", "dyn_y", "dyn_z")) {
+            StoredCodes.insertCode(store.dataSource, WS, code, false);
+        }
+        Instant dayOne = START;
+        Instant dayTwo = START.plus(Duration.ofDays(1));
+        List<ScanEvent> scans = new ArrayList<>();
+        scans.addAll(people("dyn_x", 40, dayOne));
+        scans.addAll(people("dyn_x", 100, dayTwo.plus(Duration.ofHours(5))));
+        scans.addAll(people("dyn_y", 30, dayOne));
+        scans.addAll(people("dyn_z", 20, dayOne.plus(Duration.ofHours(2))));
+        // Beyond the day after the range: not taken off, so x's bound stays above its scans in the range.
+        scans.addAll(people("dyn_z", 7, dayTwo.plus(Duration.ofDays(2))));
+        write(store, scans);
+        for (int slice : List.of(1, 2, RollupReader.FIRST_SLICE)) {
+            RollupReader reader = new RollupReader();
+            reader.dataSource = store.dataSource;
+            reader.firstSlice = slice;
+            assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), dayOne, dayTwo, 1))
+                    .as("first read of " + slice).containsExactly(new RollupReader.CodeTotals("dyn_x", 40, 1));
+            assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), dayOne, dayTwo, 3))
+                    .as("first read of " + slice).containsExactly(new RollupReader.CodeTotals("dyn_x", 40, 1),
+                            new RollupReader.CodeTotals("dyn_y", 30, 1), new RollupReader.CodeTotals("dyn_z", 20, 1));
+            assertThat(reader.top(RollupReader.Codes.ofWorkspace(WS), dayTwo, dayTwo.plus(Duration.ofDays(3)), 2))
+                    .as("first read of " + slice).containsExactly(new RollupReader.CodeTotals("dyn_x", 100, 1),
+                            new RollupReader.CodeTotals("dyn_z", 7, 1));
+        }
+    }
+
     /** {@code n} people's scans of {@code code} in the hour from {@code at}, all by one visitor. */
     private static List<ScanEvent> people(String code, int n, Instant at) {
         ClientFacts person = new ClientFacts("iOS", null, "mobile", "Safari", null, "US", null, null, "en", null,
