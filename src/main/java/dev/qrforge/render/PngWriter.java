@@ -212,11 +212,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
     }
 
     /**
-     * The heap a writer holds for images {@code width} pixels wide, besides the file it writes; its two zlib buffers
-     * (64 KiB each, or a row) and zlib's own state are outside the heap.
+     * The heap a writer holds for images {@code width} pixels wide, besides the file it writes: its rows, its chunk
+     * and a palette's tables; its two zlib buffers (64 KiB each, or a row) and zlib's own state are outside the heap.
      */
     public static long workingBytes(int width) {
-        return 4L * width * RGBA_BYTES + (long) width * Integer.BYTES + CHUNK_BYTES;
+        return 4L * width * RGBA_BYTES + (long) width * Integer.BYTES + CHUNK_BYTES
+                + PALETTE_SLOTS * (Integer.BYTES + 1L) + PALETTE_ENTRIES * (long) Integer.BYTES;
     }
 
     /**
