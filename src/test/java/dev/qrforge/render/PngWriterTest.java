@@ -117,15 +117,19 @@ class PngWriterTest {
     void aCodeOfOneColourOverAnotherIsWrittenAsAPaletteOfItsBlendsAndComesBackExactly() {
         QrMatrix matrix = QrEncoder.encode("https://example.com/blends", ErrorCorrection.M);
         for (BodyStyle body : new BodyStyle[] {BodyStyle.ROUNDED, BodyStyle.DOTS, BodyStyle.STAR}) {
-            RenderSpec spec = new RenderSpec(matrix, 777, 4, new Design(body, new Rgb(0x1a, 0x23, 0x7e),
-                    new Rgb(0xff, 0xf8, 0xe1), null));
-            ByteBuffer png = RasterRenderer.png(spec);
-            assertThat(png.get(8 + 8 + 9)).as("colour type for %s", body).isEqualTo((byte) 3);
-            BufferedImage drawn = new BufferedImage(spec.imageWidth(), spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
-            RasterRenderer.streamRows(spec, (y, pixels, offset) ->
-                    drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
-            assertSamePixels(drawn, Decoding.png(png));
+            assertIndexedAndExact(new RenderSpec(matrix, 777, 4, new Design(body, new Rgb(0x1a, 0x23, 0x7e),
+                    new Rgb(0xff, 0xf8, 0xe1), null)));
         }
+    }
+
+    /** The code's PNG is indexed (colour type 3) and decodes to exactly the pixels the renderer draws. */
+    private static void assertIndexedAndExact(RenderSpec spec) {
+        ByteBuffer png = RasterRenderer.png(spec);
+        assertThat(png.get(8 + 8 + 9)).as("colour type of %s", spec.design()).isEqualTo((byte) 3);
+        BufferedImage drawn = new BufferedImage(spec.imageWidth(), spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
+        RasterRenderer.streamRows(spec, (y, pixels, offset) ->
+                drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
+        assertSamePixels(drawn, Decoding.png(png));
     }
 
     @Test
@@ -158,13 +162,7 @@ class PngWriterTest {
         };
         for (Design design : greyDesigns) {
             assertThat(design.greyOnly()).as("%s", design).isTrue();
-            RenderSpec spec = new RenderSpec(matrix, 300, 4, design);
-            ByteBuffer png = RasterRenderer.png(spec);
-            assertThat(png.get(8 + 8 + 9)).as("colour type of %s", design).isEqualTo((byte) 3);
-            BufferedImage drawn = new BufferedImage(spec.imageWidth(), spec.imageHeight(), BufferedImage.TYPE_INT_RGB);
-            RasterRenderer.streamRows(spec, (y, pixels, offset) ->
-                    drawn.setRGB(0, y, spec.imageWidth(), 1, pixels, offset, spec.imageWidth()));
-            assertSamePixels(drawn, Decoding.png(png));
+            assertIndexedAndExact(new RenderSpec(matrix, 300, 4, design));
         }
         Design coloured = new Design(BodyStyle.ROUNDED, new Rgb(0x1a, 0x23, 0x7e), Rgb.WHITE,
                 new Gradient(GradientType.LINEAR, new Rgb(0x6a, 0x1b, 0x9a)));
