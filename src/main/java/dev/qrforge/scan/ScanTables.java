@@ -75,12 +75,12 @@ public final class ScanTables {
     private static final String EXPORT_PAGE = "select id, " + Sql.names(EXPORTED, "") + " from scan_event where "
             + CODE.name() + " = ? and scanned_at < ? and (scanned_at > ? or (scanned_at = ? and id > ?))"
             + " order by scanned_at, id";
+    /** scan_visitor's key order. */
+    private static final Comparator<Visit> VISIT_ORDER = Comparator.comparing(Visit::codeId)
+            .thenComparing(Visit::day).thenComparing(Visit::visitorKey);
 
     private record Visit(String codeId, LocalDate day, String visitorKey) {
     }
-
-    private static final Comparator<Visit> VISIT_ORDER = Comparator.comparing(Visit::codeId)
-            .thenComparing(Visit::day).thenComparing(Visit::visitorKey);
 
     /** Where an export has got to: the last event read, in (scanned_at, id) order. */
     public record Cursor(OffsetDateTime scannedAt, long id) {
