@@ -32,7 +32,9 @@ final class Sql {
     static final String POSTGRES = "PostgreSQL";
     /** Characters of COPY text sent per message: large enough to amortise a write, small enough not to matter. */
     private static final int COPY_CHUNK = 1 << 16;
-    private static final int MAX_FOUR_DIGIT_YEAR = 9999;
+    /** The first and last second of the years Instant writes in four digits, 0000 and 9999. */
+    private static final long FIRST_FOUR_DIGIT_SECOND = -62_167_219_200L;
+    private static final long LAST_FOUR_DIGIT_SECOND = 253_402_300_799L;
     private static final int[] POWERS_OF_TEN = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000,
         100_000_000};
 
@@ -175,14 +177,14 @@ final class Sql {
 
     /**
      * {@link Instant#toString}, character for character, written out by hand for the years 0 to 9999: a flush
-     * writes one per event, and the formatter behind {@code toString} made up a tenth of the flush's own CPU time
-     * (docs/benchmarks.md, "Analytics at scale").
+     * writes one per event, and the formatter behind {@code toString} took about a seventh of the analytics loader's
+     * CPU samples (docs/benchmarks.md, "Analytics at scale").
      */
     static String iso(Instant at) {
-        LocalDateTime utc = LocalDateTime.ofEpochSecond(at.getEpochSecond(), at.getNano(), ZoneOffset.UTC);
-        if (utc.getYear() < 0 || utc.getYear() > MAX_FOUR_DIGIT_YEAR) {
+        if (at.getEpochSecond() < FIRST_FOUR_DIGIT_SECOND || at.getEpochSecond() > LAST_FOUR_DIGIT_SECOND) {
             return at.toString();
         }
+        LocalDateTime utc = LocalDateTime.ofEpochSecond(at.getEpochSecond(), at.getNano(), ZoneOffset.UTC);
         StringBuilder text = new StringBuilder(30);
         digits(text, utc.getYear(), 4).append('-');
         digits(text, utc.getMonthValue(), 2).append('-');
