@@ -159,10 +159,10 @@ echo "    disagreeing: $(echo $consistency) (hours, days, OS/referrer days, coun
 [ "$(echo $consistency)" = "0 0 0 0 0 0 0" ] || fail "the rollups do not match the raw events: $consistency"
 
 if [ -z "$FLUSH_ONLY" ]; then
-step "vacuum analyze (what autovacuum would have done over a year)"
-vacuum_at=$(now)
-sql -c "vacuum analyze scan_event, scan_visitor, scan_hourly, scan_daily, dynamic_code"
-echo "    $(python3 -c "print(f'{$(now) - $vacuum_at:.1f}')")s"
+  step "vacuum analyze (what autovacuum would have done over a year)"
+  vacuum_at=$(now)
+  sql -c "vacuum analyze scan_event, scan_visitor, scan_hourly, scan_daily, dynamic_code"
+  echo "    $(python3 -c "print(f'{$(now) - $vacuum_at:.1f}')")s"
 fi
 
 # Raw baseline: one pass over the raw events of the code (or of every code: the workspace) computing what the
