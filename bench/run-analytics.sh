@@ -14,11 +14,12 @@
 # Targets (issue 24): flush >= 30,000 events/s; each analytics call < 100 ms. A missed target is reported, not an error; the exit
 # status is non-zero only for a broken run (build, start-up, load or a consistency check failed, or the analytics
 # endpoint did not answer 200).
-# Uses the server `mvn package` provisions (target/server) with its own base directory and port offset 400, on a
+# Uses the server `mvn package` provisions (target/server) with its own base directory and port offset OFFSET, on a
 # fresh schema that is left behind for inspection; drop it with
 #   psql -h 127.0.0.1 -U postgres test -c 'drop schema qrforge_anbench cascade'
 # Env: BATCH (50000, the server's default QRFORGE_SCAN_BUFFER_CAPACITY), RUNS (25 timed calls per figure),
-# WARMUP_RUNS (5), SCHEMA (qrforge_anbench), PGHOST (127.0.0.1), PGPORT (5432), PGDATABASE (test), PGUSER (postgres),
+# WARMUP_RUNS (5), FLUSH_ONLY (unset; 1: stop after the flush figures and the consistency checks, timing no analytics
+# call), OFFSET (400: the server's port offset), SCHEMA (qrforge_anbench), PGHOST (127.0.0.1), PGPORT (5432), PGDATABASE (test), PGUSER (postgres),
 # PGPASSWORD (unset: trust auth).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,8 @@ export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGDATABASE=${PGDATABAS
 OTHER_CODES=10000
 # Codes are created through the API by this many curl processes, each sending its share over one keep-alive connection.
 CREATE_WORKERS=4
-OFFSET=400
+OFFSET=${OFFSET:-400}
+FLUSH_ONLY=${FLUSH_ONLY:-}
 KEY=qrk_anbench_0123456789abcdef
 OUT=target/anbench
 DB_URL="jdbc:postgresql://$PGHOST:$PGPORT/$PGDATABASE?currentSchema=$SCHEMA&reWriteBatchedInserts=true"
@@ -106,10 +108,62 @@ sql -F ' ' -c "select 'scan_visitor', count(*) from scan_visitor union all selec
   union all select 'scan_daily', count(*) from scan_daily" > "$OUT/rows.txt"
 sed 's/^/    rows in /' "$OUT/rows.txt"
 
-step "vacuum analyze (what autovacuum would have done over a year)"
-vacuum_at=$(now)
-sql -c "vacuum analyze scan_event, scan_visitor, scan_hourly, scan_daily, dynamic_code"
-echo "    $(python3 -c "print(f'{$(now) - $vacuum_at:.1f}')")s"
+step "checking the rollups, counts and first visits against the raw events"
+# Each query counts what disagrees: hours and days missing on either side or with other totals, days whose OS or
+# referrer breakdown differs, codes whose all-time count differs, workspace hours and days that are not the sums of
+# their codes' rows, and visitors with other than one first scan of a code a day.
+consistency=$(sql -F ' ' <<'SQL'
+with raw as (select dynamic_code_id, date_trunc('hour', scanned_at) as hour_start,
+                    count(*) filter (where not bot) as scans, count(*) filter (where unique_scan) as unique_scans,
+                    count(*) filter (where bot) as bot_scans
+             from scan_event group by 1, 2)
+select count(*) from raw full join scan_hourly h using (dynamic_code_id, hour_start)
+where (raw.scans, raw.unique_scans, raw.bot_scans) is distinct from (h.scans, h.unique_scans, h.bot_scans);
+with raw as (select dynamic_code_id, (scanned_at at time zone 'UTC')::date as scan_day,
+                    count(*) filter (where not bot) as scans, count(*) filter (where unique_scan) as unique_scans,
+                    count(*) filter (where bot) as bot_scans
+             from scan_event group by 1, 2)
+select count(*) from raw full join scan_daily d using (dynamic_code_id, scan_day)
+where (raw.scans, raw.unique_scans, raw.bot_scans) is distinct from (d.scans, d.unique_scans, d.bot_scans);
+with values_ as (select dynamic_code_id, (scanned_at at time zone 'UTC')::date as scan_day, 'os' as dimension,
+                        os as value, count(*) as n from scan_event where not bot and os is not null group by 1, 2, 4
+                 union all
+                 select dynamic_code_id, (scanned_at at time zone 'UTC')::date, 'referrer', referrer_host, count(*)
+                 from scan_event where not bot and referrer_host is not null group by 1, 2, 4),
+     raw as (select dynamic_code_id, scan_day, dimension, jsonb_object_agg(value, n) as counts from values_
+             group by 1, 2, 3),
+     stored as (select dynamic_code_id, scan_day, b.key as dimension, b.value as counts
+                from scan_daily, jsonb_each(breakdown::jsonb) b where b.key in ('os', 'referrer'))
+select count(*) from raw full join stored using (dynamic_code_id, scan_day, dimension)
+where raw.counts is distinct from stored.counts;
+select count(*) from dynamic_code d left join (select dynamic_code_id as id, count(*) as scans from scan_event
+                                               where not bot group by 1) e using (id)
+where d.scan_count <> coalesce(e.scans, 0);
+select count(*) from (select d.workspace_id, h.hour_start, sum(h.scans) as scans, sum(h.unique_scans) as unique_scans,
+                             sum(h.bot_scans) as bot_scans
+                      from scan_hourly h join dynamic_code d on d.id = h.dynamic_code_id group by 1, 2) c
+  full join workspace_hourly w using (workspace_id, hour_start)
+where (c.scans, c.unique_scans, c.bot_scans) is distinct from (w.scans, w.unique_scans, w.bot_scans);
+with codes as (select d.workspace_id, s.scan_day, o.key, sum(o.value::bigint) as n
+               from scan_daily s join dynamic_code d on d.id = s.dynamic_code_id,
+                    jsonb_each_text(s.breakdown::jsonb -> 'os') o group by 1, 2, 3),
+     workspaces as (select workspace_id, scan_day, o.key, o.value::bigint as n
+                    from workspace_daily, jsonb_each_text(breakdown::jsonb -> 'os') o)
+select count(*) from codes full join workspaces using (workspace_id, scan_day, key) where codes.n is distinct from workspaces.n;
+select count(*) from (select 1 from scan_event where not bot and visitor_key is not null
+                      group by dynamic_code_id, (scanned_at at time zone 'UTC')::date, visitor_key
+                      having count(*) filter (where unique_scan) <> 1) v;
+SQL
+)
+echo "    disagreeing: $(echo $consistency) (hours, days, OS/referrer days, counts, workspace hours, workspace OS days, first visits)"
+[ "$(echo $consistency)" = "0 0 0 0 0 0 0" ] || fail "the rollups do not match the raw events: $consistency"
+
+if [ -z "$FLUSH_ONLY" ]; then
+  step "vacuum analyze (what autovacuum would have done over a year)"
+  vacuum_at=$(now)
+  sql -c "vacuum analyze scan_event, scan_visitor, scan_hourly, scan_daily, dynamic_code"
+  echo "    $(python3 -c "print(f'{$(now) - $vacuum_at:.1f}')")s"
+fi
 
 # Raw baseline: one pass over the raw events of the code (or of every code: the workspace) computing what the
 # endpoint returns: totals, daily timeline, and every breakdown. Bots are counted apart, as the endpoint reports them.
@@ -128,7 +182,7 @@ measured_all=true
 # Each case: what is asked (the big code, or the workspace, all of whose codes the bench's key created) and its days.
 # workspace-90-live: the last 90 days as a dashboard asks for them, through the current hour, so that the live minute
 # is inside the range: every code's newest scans then count in it, where in workspace-90 they fall after its end.
-for case in code-30 code-365 workspace-90 workspace-90-live; do
+for case in $([ -n "$FLUSH_ONLY" ] || echo code-30 code-365 workspace-90 workspace-90-live); do
   scope=${case%%-*} rest=${case#*-}
   days=${rest%%-*} end_epoch=$END_EPOCH
   [ "$rest" = "$days" ] || end_epoch=$((END_EPOCH + 3600))
@@ -174,10 +228,10 @@ SQL
 done
 
 echo
-python3 - "$OUT" "$create_seconds" "$RUNS" <<'PY'
+python3 - "$OUT" "$create_seconds" "$RUNS" "$FLUSH_ONLY" <<'PY'
 import math, os, statistics, sys
 
-out, create_seconds, runs = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+out, create_seconds, runs, flush_only = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 FLUSH_TARGET, LATENCY_TARGET_MS = 30_000, 100
 load = dict(line.strip().split("=", 1) for line in open(f"{out}/load.properties"))
 
@@ -205,6 +259,8 @@ for label, key in [("whole load", "events_per_s"), ("last 10 batches", "tail_eve
     ours, base = num(f"ours_{key}"), num(f"baseline_{key}")
     print(f"  {label:<44}{ours:>10,.0f}{base:>11,.0f}{ours / base:>8.2f}   {verdict(ours >= FLUSH_TARGET)}")
 print("  (baseline: the same batches by plain batched INSERT into a copy of scan_event, same run, alternating order)")
+if flush_only:
+    sys.exit()
 print()
 print(f"{'analytics, ms':<46}{'median':>10}{'p95':>11}{'ratio':>8}   target < {LATENCY_TARGET_MS} ms")
 for case, what in [("code-30", "the big code"), ("code-365", "the big code"),

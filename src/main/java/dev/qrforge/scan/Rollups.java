@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -79,6 +80,9 @@ final class Rollups {
         }
     }
 
+    /** The tables' key order: by owner, then by hour or day. */
+    private static final Comparator<Key> KEY_ORDER = Comparator.comparing(Key::owner)
+            .thenComparing(Key::bucket, Rollups::compareBuckets);
     /** Rows a back-fill reads per round trip and writes per batch: enough to amortise each, few enough to hold. */
     private static final int BACKFILL_FETCH = 10_000;
     private static final int BACKFILL_BATCH = 1000;
@@ -271,6 +275,11 @@ final class Rollups {
         }
     }
 
+    /** Two buckets of one table: two hours or two days. */
+    private static int compareBuckets(Object a, Object b) {
+        return a instanceof Instant hour ? hour.compareTo((Instant) b) : ((LocalDate) a).compareTo((LocalDate) b);
+    }
+
     /** What the codes' rows gained, added up by workspace. */
     private static Map<Key, Totals> byWorkspace(Map<Key, Totals> added, Map<String, String> workspaces) {
         Map<Key, Totals> sums = new HashMap<>();
@@ -294,6 +303,10 @@ final class Rollups {
         if (batch.isEmpty()) {
             return added;
         }
+        // In key order, so that reading and rewriting the rows walk the table's primary key page by page.
+        TreeMap<Key, Totals> inOrder = new TreeMap<>(KEY_ORDER);
+        inOrder.putAll(batch);
+        batch = inOrder;
         if (postgres && !table.lockedByCode()) {
             createMissingRows(connection, table, batch.keySet());
         }
@@ -375,13 +388,11 @@ final class Rollups {
      * Creates, empty, the rows among {@code keys} of a table several codes' flushes share (a workspace's), so that
      * every flush then updates rows it has locked: two nodes flushing codes of one workspace would otherwise both
      * insert its new hour's row, and one flush would fail. Created in key order, as they are locked, so two flushes
-     * cannot wait on each other's new rows (an hour's or day's ISO text sorts as its time does).
+     * cannot wait on each other's new rows.
      */
     private static void createMissingRows(Connection connection, Table table, java.util.Set<Key> keys)
             throws SQLException {
-        List<Object[]> empty = keys.stream()
-                .sorted(Comparator.comparing(Key::owner).thenComparing(k -> k.bucket().toString()))
-                .map(key -> table.row(key, Totals.none())).toList();
+        List<Object[]> empty = keys.stream().sorted(KEY_ORDER).map(key -> table.row(key, Totals.none())).toList();
         batch(connection, "insert into " + table.name() + " (" + Sql.names(table.columns(), "") + ") values ("
                 + Sql.parameters(table.columns()) + ") on conflict do nothing", empty);
     }
