@@ -1,6 +1,5 @@
 package dev.qrforge.bulk;
 
-import jakarta.batch.api.BatchProperty;
 import jakarta.batch.api.chunk.AbstractItemReader;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.enterprise.context.Dependent;
@@ -9,12 +8,12 @@ import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.io.Serializable;
-import java.util.Iterator;
-import java.util.List;
+import java.util.Queue;
 
 /**
- * This partition's share of the job's items that are still pending (index modulo the partition count). Reading
- * only pending items is what makes a job resumable: a new execution after a restart picks up where it stopped.
+ * The next of the job's items still pending, taken from the execution's queue that every partition takes from
+ * ({@link BulkQueues}), so that the partitions finish together whatever each item costs. Reading only pending items
+ * is what makes a job resumable: a new execution after a restart picks up where it stopped.
  */
 @Named("bulkItemReader")
 @Dependent
@@ -24,33 +23,25 @@ public class BulkItemReader extends AbstractItemReader {
     JobContext job;
 
     @Inject
-    @BatchProperty
-    String partition;
-
-    @Inject
-    @BatchProperty
-    String partitions;
+    BulkQueues queues;
 
     @PersistenceContext
     EntityManager em;
 
-    private Iterator<BulkItem> pending;
+    private Queue<BulkItem> pending;
 
     @Override
     public void open(Serializable checkpoint) {
         String jobId = BulkJobs.jobId(job);
-        List<BulkItem> items = em.createQuery("select i from BulkItem i where i.key.jobId = :job and i.status = :pending"
-                + " and mod(i.key.index, :partitions) = :partition order by i.key.index", BulkItem.class)
+        pending = queues.of(job.getExecutionId(), () -> em.createQuery("select i from BulkItem i"
+                + " where i.key.jobId = :job and i.status = :pending order by i.key.index", BulkItem.class)
                 .setParameter("job", jobId)
                 .setParameter("pending", BulkItem.Status.PENDING.name())
-                .setParameter("partitions", Integer.parseInt(partitions))
-                .setParameter("partition", Integer.parseInt(partition))
-                .getResultList();
-        pending = items.iterator();
+                .getResultList());
     }
 
     @Override
     public Object readItem() {
-        return pending.hasNext() ? pending.next() : null;
+        return pending.poll();
     }
 }

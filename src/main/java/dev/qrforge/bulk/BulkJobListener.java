@@ -37,6 +37,9 @@ public class BulkJobListener extends AbstractJobListener {
     @Inject
     BulkLeases leases;
 
+    @Inject
+    BulkQueues queues;
+
     @PersistenceContext
     EntityManager em;
 
@@ -47,6 +50,7 @@ public class BulkJobListener extends AbstractJobListener {
         try {
             close(jobId);
         } finally {
+            queues.ended(job.getExecutionId());
             leases.ended(jobId, job.getExecutionId());
         }
     }

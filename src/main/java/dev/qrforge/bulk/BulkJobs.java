@@ -153,19 +153,28 @@ public class BulkJobs {
                 .setParameter("job", jobId).getResultList();
     }
 
-    @Transactional
+    /**
+     * The job with its results so far. Clients poll it while the job runs, so it reads only the columns it shows
+     * (the codes' verdicts, not the codes), and reads them without a transaction to hold or entities to check.
+     */
     public BulkView view(String workspaceId, String jobId) {
         BulkJob job = find(workspaceId, jobId);
-        List<Made> made = made(job);
+        List<BulkItem> items = items(job.id());
+        List<String> ids = items.stream().map(BulkItem::qrCodeId).filter(id -> id != null).toList();
+        Map<String, QrCodes.Verdict> verdicts = qrCodes.verdicts(ids);
+        Map<String, DynamicCodes.Link> links = job.kind() == BulkJob.Kind.DYNAMIC
+                ? dynamicCodes.byQrCode(job.workspaceId(), ids) : Map.of();
         List<BulkView.Result> results = new ArrayList<>();
         List<BulkView.Failure> errors = new ArrayList<>();
-        for (Made one : made) {
-            BulkItem item = one.item();
+        for (BulkItem item : items) {
             if (item.status() == BulkItem.Status.DONE) {
-                Safety safety = one.code() == null ? null : one.code().safety();
-                results.add(one.link() == null ? new BulkView.Result(item.index(), item.qrCodeId(), item.filename(),
-                        safety) : new BulkView.Result(item.index(), one.link().id(), item.filename(), safety,
-                                item.qrCodeId(), one.link().shortCode(), one.shortUrl()));
+                // A code deleted since has no verdict left to show.
+                QrCodes.Verdict verdict = item.qrCodeId() == null ? null : verdicts.get(item.qrCodeId());
+                Safety safety = verdict == null ? null : verdict.safety();
+                DynamicCodes.Link link = item.qrCodeId() == null ? null : links.get(item.qrCodeId());
+                results.add(link == null ? new BulkView.Result(item.index(), item.qrCodeId(), item.filename(), safety)
+                        : new BulkView.Result(item.index(), link.id(), item.filename(), safety, item.qrCodeId(),
+                                link.shortCode(), verdict == null ? null : verdict.data()));
             } else if (item.status() == BulkItem.Status.FAILED) {
                 errors.add(new BulkView.Failure(item.index(), item.errorField(), item.errorMessage()));
             }

@@ -6,10 +6,14 @@ import jakarta.batch.api.partition.PartitionPlanImpl;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
+import java.util.Arrays;
 import java.util.Properties;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Splits a job's items over as many threads as there are cores (QRFORGE_BULK_PARTITIONS overrides): rendering is CPU-bound. */
+/**
+ * Runs a job on as many threads as there are cores (QRFORGE_BULK_PARTITIONS overrides): rendering is CPU-bound. The
+ * partitions take the items from one queue ({@link BulkQueues}).
+ */
 @Named("bulkPartitions")
 @Dependent
 public class BulkPartitions implements PartitionMapper {
@@ -24,13 +28,10 @@ public class BulkPartitions implements PartitionMapper {
         PartitionPlanImpl plan = new PartitionPlanImpl();
         plan.setPartitions(partitions);
         plan.setThreads(partitions);
-        Properties[] properties = new Properties[partitions];
-        for (int i = 0; i < partitions; i++) {
-            properties[i] = new Properties();
-            properties[i].setProperty("partition", Integer.toString(i));
-            properties[i].setProperty("partitions", Integer.toString(partitions));
-        }
-        plan.setPartitionProperties(properties);
+        // JBeret wants properties for each partition, even none.
+        Properties[] none = new Properties[partitions];
+        Arrays.setAll(none, i -> new Properties());
+        plan.setPartitionProperties(none);
         return plan;
     }
 }

@@ -156,7 +156,9 @@ public final class BulkValidator {
         CodeSpec spec;
         try {
             spec = QrRequestValidator.validate(request, ImageFormat.SVG, logos, clock);
-            QrEncoder.encode(spec.data(), spec.errorCorrection());
+            // Whether it fits does not depend on the mask: one fixed mask spares choosing among eight, which the job
+            // does when it draws the code.
+            QrEncoder.encode(spec.data(), spec.errorCorrection(), 0);
         } catch (ApiException e) {
             throw prefixed("items[" + index + "]", e);
         } catch (DataTooLongException e) {

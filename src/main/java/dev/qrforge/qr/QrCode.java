@@ -196,9 +196,13 @@ public class QrCode {
     }
 
     public Safety safety() {
-        List<String> warnings = safetyWarnings.isEmpty() ? List.of()
-                : Arrays.asList(safetyWarnings.split(WARNING_SEPARATOR));
-        return new Safety(safetyScore, SafetyStatus.valueOf(safetyStatus), warnings, safetyVerified);
+        return safety(safetyScore, safetyStatus, safetyWarnings, safetyVerified);
+    }
+
+    /** The verdict as its four columns keep it. */
+    static Safety safety(int score, String status, String warnings, boolean verified) {
+        return new Safety(score, SafetyStatus.valueOf(status), warnings.isEmpty() ? List.of()
+                : Arrays.asList(warnings.split(WARNING_SEPARATOR)), verified);
     }
 
     /** The record without its image, as listings show it. */
