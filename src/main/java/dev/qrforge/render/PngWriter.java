@@ -185,12 +185,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
                 chunk("PLTE", new byte[PALETTE_ENTRIES * RGB_BYTES], PALETTE_ENTRIES * RGB_BYTES);
             }
             if (format == Pixels.TWO_COLOURS) {
-                byte[] palette = new byte[2 * RGB_BYTES];
-                for (int i = 0; i < 2; i++) {
-                    palette[i * RGB_BYTES] = (byte) (twoColours[i] >> 16);
-                    palette[i * RGB_BYTES + 1] = (byte) (twoColours[i] >> 8);
-                    palette[i * RGB_BYTES + 2] = (byte) twoColours[i];
-                }
+                byte[] palette = paletteEntries(twoColours, twoColours.length);
                 chunk("PLTE", palette, palette.length);
                 if (twoColours[0] >>> 24 == 0 && twoColours[1] >>> 24 != 0) {
                     // Entry 0, the light colour, fully transparent; entries the chunk leaves out are opaque.
@@ -470,21 +465,24 @@ public final class PngWriter implements RowSink, AutoCloseable {
 
     /** Writes the colours seen into the palette chunk written empty at the start, and its checksum. */
     private void fillPalette() {
-        byte[] palette = new byte[PALETTE_ENTRIES * RGB_BYTES];
-        for (int i = 0; i < paletteSize; i++) {
-            palette[i * RGB_BYTES] = (byte) (paletteColours[i] >> 16);
-            palette[i * RGB_BYTES + 1] = (byte) (paletteColours[i] >> 8);
-            palette[i * RGB_BYTES + 2] = (byte) paletteColours[i];
-        }
-        byte[] type = "PLTE".getBytes(StandardCharsets.US_ASCII);
-        CRC32 crc = new CRC32();
-        crc.update(type);
-        crc.update(palette);
+        // The chunk's length stays: entries past those seen are left black, which no pixel refers to.
+        byte[] palette = Arrays.copyOf(paletteEntries(paletteColours, paletteSize), PALETTE_ENTRIES * RGB_BYTES);
         byte[] checksum = new byte[Integer.BYTES];
-        putInt(checksum, 0, (int) crc.getValue());
-        int data = paletteChunkAt + Integer.BYTES + type.length;
+        putInt(checksum, 0, checksum("PLTE", palette, palette.length));
+        int data = paletteChunkAt + 2 * Integer.BYTES;
         out.overwrite(data, palette);
         out.overwrite(data + palette.length, checksum);
+    }
+
+    /** The first {@code count} colours (0xRRGGBB) as a palette chunk's entries, three bytes each. */
+    private static byte[] paletteEntries(int[] colours, int count) {
+        byte[] entries = new byte[count * RGB_BYTES];
+        for (int i = 0; i < count; i++) {
+            entries[i * RGB_BYTES] = (byte) (colours[i] >> 16);
+            entries[i * RGB_BYTES + 1] = (byte) (colours[i] >> 8);
+            entries[i * RGB_BYTES + 2] = (byte) colours[i];
+        }
+        return entries;
     }
 
     private static void putInt(byte[] target, int at, int value) {
@@ -513,16 +511,20 @@ public final class PngWriter implements RowSink, AutoCloseable {
 
     /** Writes one chunk: length, type, data, and the CRC-32 of type and data. */
     private void chunk(String type, byte[] data, int length) throws IOException {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
         byte[] word = new byte[4];
         putInt(word, 0, length);
         out.write(word);
-        out.write(typeBytes);
+        out.write(type.getBytes(StandardCharsets.US_ASCII));
         out.write(data, 0, length);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data, 0, length);
-        putInt(word, 0, (int) crc.getValue());
+        putInt(word, 0, checksum(type, data, length));
         out.write(word);
+    }
+
+    /** A chunk's CRC-32, of its type and data. */
+    private static int checksum(String type, byte[] data, int length) {
+        CRC32 crc = new CRC32();
+        crc.update(type.getBytes(StandardCharsets.US_ASCII));
+        crc.update(data, 0, length);
+        return (int) crc.getValue();
     }
 }
