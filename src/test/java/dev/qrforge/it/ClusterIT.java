@@ -440,7 +440,11 @@ class ClusterIT {
             items.add(Map.of("data", "https://example.com/cluster-bulk/" + i, "format", "png"));
         }
         Map<String, Object> body = new HashMap<>();
-        body.put("defaults", Map.of("size", 1500));
+        // Costly codes (anti-aliased, under a gradient, large), so that the job is still running when node A is
+        // killed: plain square codes, drawn on whole pixels, now take a few milliseconds each, and a job of them
+        // was once done before the kill.
+        body.put("defaults", Map.of("size", 2000, "design", Map.of("bodyStyle", "rounded-pointed",
+                "gradientType", "linear", "foregroundColor", "#1a237e", "gradientColor2", "#00838f")));
         body.put("items", items);
         Api.Reply accepted = Api.send(Api.requestTo(node.baseUrl(), Api.KEY, "/api/v1/qr/bulk")
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Api.json(body))));
