@@ -28,13 +28,13 @@ public class BulkItemReader extends AbstractItemReader {
     @PersistenceContext
     EntityManager em;
 
-    private Queue<BulkItem> pending;
+    private Queue<BulkItem.Key> pending;
 
     @Override
     public void open(Serializable checkpoint) {
         String jobId = BulkJobs.jobId(job);
-        pending = queues.of(job.getExecutionId(), () -> em.createQuery("select i from BulkItem i"
-                + " where i.key.jobId = :job and i.status = :pending order by i.key.index", BulkItem.class)
+        pending = queues.of(job.getExecutionId(), () -> em.createQuery("select i.key from BulkItem i"
+                + " where i.key.jobId = :job and i.status = :pending order by i.key.index", BulkItem.Key.class)
                 .setParameter("job", jobId)
                 .setParameter("pending", BulkItem.Status.PENDING.name())
                 .getResultList());
@@ -42,6 +42,7 @@ public class BulkItemReader extends AbstractItemReader {
 
     @Override
     public Object readItem() {
-        return pending.poll();
+        BulkItem.Key next = pending.poll();
+        return next == null ? null : em.find(BulkItem.class, next);
     }
 }

@@ -9,17 +9,19 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 
 /**
- * The pending items of each batch execution on this node, which its partitions take one at a time. Splitting them
- * up front (every n-th item to each partition) left a partition whose share held the costlier designs working alone
- * at the end: with four styles in turn and two partitions, one drew all the gradients.
+ * The pending items of each batch execution on this node, by key, which its partitions take one at a time. Splitting
+ * them up front (every n-th item to each partition) left a partition whose share held the costlier designs working
+ * alone at the end: with four styles in turn and two partitions, one drew all the gradients. Keys, not entities: an
+ * entity belongs to the persistence context of the partition that loaded it, which another partition's thread must
+ * not use, so each partition loads the items it takes.
  */
 @ApplicationScoped
 class BulkQueues {
 
-    private final Map<Long, Queue<BulkItem>> byExecution = new ConcurrentHashMap<>();
+    private final Map<Long, Queue<BulkItem.Key>> byExecution = new ConcurrentHashMap<>();
 
     /** The execution's queue: made from {@code pending} by the first partition to open, shared by the others. */
-    Queue<BulkItem> of(long execution, Supplier<List<BulkItem>> pending) {
+    Queue<BulkItem.Key> of(long execution, Supplier<List<BulkItem.Key>> pending) {
         return byExecution.computeIfAbsent(execution, id -> new ConcurrentLinkedQueue<>(pending.get()));
     }
 
