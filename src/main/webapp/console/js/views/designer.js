@@ -366,11 +366,17 @@ export default async function render(main, route) {
         if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message, {focus});
     }
 
-    // Live preview: every change marks the preview pending at once (data-state, which the tests wait on), and the
-    // request goes out once the changes pause; an answer to anything but the latest request is dropped.
+    // Live preview: every change marks the preview pending at once (data-state, which the tests wait on) and
+    // outdates the answers still on their way, so "ready" is only ever said of a preview of every change made; the
+    // request goes out once the changes pause.
     let latest = 0;
     let shown = null;
     let stopped = false;
+
+    function pending() {
+        latest++;
+        pane.dataset.state = 'pending';
+    }
 
     async function renderPreview() {
         if (stopped) return;
@@ -417,7 +423,7 @@ export default async function render(main, route) {
         sync();
         saved.hidden = true;
         save.disabled = false;
-        pane.dataset.state = 'pending';
+        pending();
         schedule();
     }
 
@@ -448,7 +454,7 @@ export default async function render(main, route) {
             return;
         }
         // Pending from the choice on, though reading the file takes a moment: the preview shown is not this one's.
-        pane.dataset.state = 'pending';
+        pending();
         try {
             logo = await dataUri(file);
             logoName.textContent = file.name;
