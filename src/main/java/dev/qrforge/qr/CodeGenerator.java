@@ -101,13 +101,15 @@ public final class CodeGenerator {
      * detector can take a pattern in the data for a finder pattern, which another mask does not produce (the
      * standard's choice of mask counts such patterns only along rows and columns). Not when the design would be
      * RISKY even if it read back: nothing else in the verdict depends on the mask, so another one would change
-     * nothing but the cost. The code's spec in the result names the mask it was drawn with, so that it is drawn
-     * again exactly.
+     * nothing but the cost. Nor when BoofCV found no finder pattern at one of the eyes: an eye frame it does not take
+     * for one (a circle, a leaf) stays one it does not take for one, as the mask changes no module of an eye or of
+     * the light border around it (EyeFramesAndMasksTest tries every mask). The code's spec in the result names the
+     * mask it was drawn with, so that it is drawn again exactly.
      */
     public static GeneratedCode generate(CodeSpec spec, QrMatrix matrix) {
         RenderSpec render = renderSpec(spec, matrix, spec.size());
         Drawn first = draw(spec.withMask(matrix.mask()), render);
-        if (spec.mask() != null || first.code().safety().verified()
+        if (spec.mask() != null || first.code().safety().verified() || !first.readback().boofcvEyes()
                 || SafetyAssessor.riskyEvenIfRead(render, first.readback())) {
             return first.code();
         }

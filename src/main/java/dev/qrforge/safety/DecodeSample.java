@@ -219,6 +219,11 @@ public final class DecodeSample implements RowSink {
         return delivered.factor;
     }
 
+    /** Image pixels per pixel of what BoofCV reads, along each axis. */
+    int boofcvFactor() {
+        return boofcvSample.factor;
+    }
+
     /** Image pixels per pixel of ZXing's sample, along each axis. */
     int moduleFactor() {
         return moduleSample.factor;

@@ -1,6 +1,7 @@
 package dev.qrforge.safety;
 
-import boofcv.abst.fiducial.QrCodeDetector;
+import boofcv.abst.fiducial.QrCodePreciseDetector;
+import boofcv.alg.fiducial.qrcode.PositionPatternNode;
 import boofcv.alg.fiducial.qrcode.QrCode;
 import boofcv.concurrency.BoofConcurrency;
 import boofcv.factory.fiducial.FactoryFiducial;
@@ -48,6 +49,10 @@ public final class DecodeVerifier {
      * small to read, which goes through every detector; BoofCV's polygon and grid structures take about as much.
      */
     private static final int DECODER_BYTES = 2 * 1024 * 1024;
+    /** Modules from the symbol's corner to the centre of an eye: its seven modules' middle one. */
+    private static final int EYE_CENTRE_MODULE = 3;
+    /** How far, in modules, a position pattern BoofCV found may lie from an eye's centre and still be that eye. */
+    private static final double EYE_TOLERANCE_MODULES = 1.5;
 
     static {
         /*
@@ -88,13 +93,15 @@ public final class DecodeVerifier {
             throw new IllegalStateException("the sample is missing rows");
         }
         boolean zxing = zxing(sample.moduleSample(), expectedText);
-        boolean boofcv = boofcv(sample.boofcvSample(), expectedText);
+        QrCodePreciseDetector<GrayU8> detector = detect(sample.boofcvSample());
+        boolean boofcv = reads(detector, expectedText);
         boolean cameraView = false;
         if (zxing && boofcv) {
             GreyImage view = sample.cameraView();
             cameraView = view != null && zxing(view, expectedText) && boofcv(view, expectedText);
         }
-        return new Readback(zxing, boofcv, cameraView, sample.contrast());
+        return new Readback(zxing, boofcv, boofcv || foundEyes(detector, spec, sample.boofcvFactor()), cameraView,
+                sample.contrast());
     }
 
     /** Whether ZXing's detector reads {@code image} as {@code expectedText}. */
@@ -120,18 +127,47 @@ public final class DecodeVerifier {
      * {@code expectedText}. A detector holds per-image state, so each read has its own.
      */
     public static boolean boofcv(GreyImage image, String expectedText) {
+        return reads(detect(image), expectedText);
+    }
+
+    private static QrCodePreciseDetector<GrayU8> detect(GreyImage image) {
         GrayU8 grey = new GrayU8();
         grey.data = image.pixels();
         grey.width = image.width();
         grey.height = image.height();
         grey.stride = image.width();
-        QrCodeDetector<GrayU8> detector = FactoryFiducial.qrcode(null, GrayU8.class);
+        QrCodePreciseDetector<GrayU8> detector = FactoryFiducial.qrcode(null, GrayU8.class);
         detector.process(grey);
+        return detector;
+    }
+
+    private static boolean reads(QrCodePreciseDetector<GrayU8> detector, String expectedText) {
         for (QrCode code : detector.getDetections()) {
             if (expectedText.equals(code.message)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code detector}, run on a sample of {@code spec}'s code square reduced {@code factor} times, found a
+     * position pattern (BoofCV's finder pattern: a square outline around a square) at each of the three eyes.
+     */
+    private static boolean foundEyes(QrCodePreciseDetector<GrayU8> detector, RenderSpec spec, int factor) {
+        int first = spec.margin() + EYE_CENTRE_MODULE;
+        int last = spec.margin() + spec.matrix().modules() - 1 - EYE_CENTRE_MODULE;
+        double near = EYE_TOLERANCE_MODULES * spec.moduleSize() / factor;
+        List<PositionPatternNode> found = detector.getDetectPositionPatterns().getPositionPatterns().toList();
+        int[][] eyes = {{first, first}, {last, first}, {first, last}};
+        for (int[] eye : eyes) {
+            double x = (double) spec.moduleCentre(eye[0]) / factor;
+            double y = (double) spec.moduleCentre(eye[1]) / factor;
+            if (found.stream().noneMatch(pattern -> Math.abs(pattern.center.x - x) < near
+                    && Math.abs(pattern.center.y - y) < near)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -5,13 +5,16 @@ package dev.qrforge.safety;
  *
  * @param zxing          whether ZXing's detector found the code and decoded it to its data
  * @param boofcv         whether BoofCV's detector, written independently of ZXing, did
+ * @param boofcvEyes     whether BoofCV's detector found the three finder patterns, which it does or does not whatever
+ *                       the mask (the mask changes no module of an eye or around it): without them, it reads the code
+ *                       with no mask
  * @param cameraView     whether both did on the {@link CameraView} of the image too (false when the delivered image
  *                       already failed)
  * @param moduleContrast the WCAG contrast between the ground and the weakest tenth of the dark modules, measured at
  *                       module centres on the delivered pixels, so a gradient counts where its colours actually fall;
  *                       modules under a logo are left out
  */
-public record Readback(boolean zxing, boolean boofcv, boolean cameraView, double moduleContrast) {
+public record Readback(boolean zxing, boolean boofcv, boolean boofcvEyes, boolean cameraView, double moduleContrast) {
 
     /** Whether both decoders read the delivered image. */
     public boolean verified() {
@@ -20,6 +23,6 @@ public record Readback(boolean zxing, boolean boofcv, boolean cameraView, double
 
     /** The same measurements, as if both decoders had read the image: what the design alone would be judged. */
     Readback asIfRead() {
-        return new Readback(true, true, true, moduleContrast);
+        return new Readback(true, true, true, true, moduleContrast);
     }
 }
