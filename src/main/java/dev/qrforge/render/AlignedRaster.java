@@ -74,7 +74,7 @@ final class AlignedRaster {
     }
 
     /** The pixel boundaries of {@code modules} modules from {@code origin}, each rounded to the nearest. */
-    private static int[] edges(double origin, double moduleSize, int modules) {
+    static int[] edges(double origin, double moduleSize, int modules) {
         int[] edges = new int[modules + 1];
         for (int i = 0; i <= modules; i++) {
             edges[i] = (int) Math.round(origin + i * moduleSize);

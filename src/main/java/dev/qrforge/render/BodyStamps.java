@@ -5,28 +5,44 @@ import java.awt.Graphics2D;
 import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Draws a body module by module from stamps, when its modules fall on whole pixels: the anti-aliased coverage of one
- * module's pixels, traced by {@link BodyOutline} and rasterised by Java2D once per style, module size and
+ * Draws a body module by module from stamps, each module on whole pixels: the anti-aliased coverage of one module's
+ * pixels, traced by {@link BodyOutline} and rasterised by Java2D once per style, module width and height, and
  * neighbourhood, then blended wherever that neighbourhood recurs. Java2D's rasteriser costs about a microsecond per
- * outline, which dots and stars have one of per module; a stamp costs a few nanoseconds per pixel.
+ * outline, which dots and stars have one of per module, and a pass over every pixel row the outline spans; a stamp
+ * costs a few nanoseconds per pixel.
  *
- * <p>The result is Java2D's own, up to rounding: every style's shape for a module lies inside the module and depends
- * only on its eight neighbours (a run's corners on the modules above and below its ends, a blob's fillet on the light
- * module's corners), and with modules on whole pixels no pixel is shared by two modules, so each pixel's coverage is
- * that of its module's shape alone. The stamps are small (up to {@value #MAX_MODULE_PIXELS}² bytes, 512
- * neighbourhoods per style and size at most), which is what rasters of a few pixels per module, such as the
- * verification stand-in for an SVG, need.
+ * <p>Module edges are moved to the nearest pixel boundary, as {@link AlignedRaster} moves them, so a module is the
+ * image's pixels per module rounded down or up, and the code keeps its exact size; where modules are a whole number
+ * of pixels (the verification stand-in for an SVG) nothing moves. The result within each module is Java2D's own, up
+ * to rounding: every style's shape for a module lies inside the module and depends only on its eight neighbours (a
+ * run's corners on the modules above and below its ends, a blob's fillet on the light module's corners), and with
+ * modules on whole pixels no pixel is shared by two modules, so each pixel's coverage is that of its module's shape
+ * alone. The eyes, the logo and the frame are drawn over the body by Java2D in their exact geometry, up to half a pixel
+ * from the body's moved edges, across the light border that separates them from it.
  */
 final class BodyStamps {
 
-    /** Modules of at most this many pixels are stamped; larger ones are rare and their stamps would be large. */
-    static final int MAX_MODULE_PIXELS = 8;
+    /**
+     * Modules of at most this many pixels a side are stamped: every code of version 2 or later at 1000 px, and a
+     * stamp of at most 1.6 KB. Larger modules are drawn from the outline, whose cost per module is the same whatever
+     * its size.
+     */
+    static final int MAX_MODULE_PIXELS = 40;
+    /**
+     * The most bytes the stamps of every style and size hold together. A code at 1000 px draws up to four sizes'
+     * stamps (its modules rounded down or up each way), a few hundred of them, under a megabyte; past the limit the
+     * stamps are dropped and drawn again as codes need them.
+     */
+    static final long CACHE_BYTES = 16L << 20;
 
     /** A module and its eight neighbours: bit {@code (dy + 1) * 3 + (dx + 1)}. */
     private static final int NEIGHBOURHOODS = 1 << 9;
@@ -35,27 +51,32 @@ final class BodyStamps {
     private static final int CHANNEL = 0xff;
     private static final int ALPHA_SHIFT = 24;
     private static final int ALPHA = 0xff000000;
+    /** Module widths (and heights) in one image: its pixels per module rounded down, and up. */
+    private static final int CELL_SIZES = 2;
 
-    /** Stamps by style and module size, each array indexed by neighbourhood; filled as neighbourhoods occur. */
+    /** Stamps by style, module width and height, each array indexed by neighbourhood; filled as they occur. */
     private static final Map<Integer, AtomicReferenceArray<byte[]>> STAMPS = new ConcurrentHashMap<>();
+    private static final AtomicLong CACHED_BYTES = new AtomicLong();
 
-    private final int modulePixels;
-    /** The symbol's top-left corner in the image, in whole pixels (a frame's offsets are whole pixels too). */
-    private final int offsetX;
-    private final int offsetY;
+    private final BodyStyle style;
     private final int modules;
+    /** The pixel boundaries of the module columns and rows in the image, {@code modules + 1} each. */
+    private final int[] columnEdges;
+    private final int[] rowEdges;
+    /** The image's pixels per module, rounded down: the smaller of the two module widths (and heights). */
+    private final int smallest;
     /** The neighbourhood of every module of the symbol, row by row. */
     private final short[] neighbourhoods;
-    private final AtomicReferenceArray<byte[]> stamps;
-    private final BodyStyle style;
+    /** This code's stamps, by {@code (width - smallest) * CELL_SIZES + height - smallest}. */
+    private final List<AtomicReferenceArray<byte[]>> stamps;
 
     private BodyStamps(RenderSpec spec) {
-        this.modulePixels = (int) spec.moduleSize();
-        this.offsetX = spec.codeX() + spec.margin() * modulePixels;
-        this.offsetY = spec.codeY() + spec.margin() * modulePixels;
         this.style = spec.design().bodyStyle();
         BodyOutline.Body body = BodyOutline.Body.of(spec);
         this.modules = body.modules();
+        this.columnEdges = AlignedRaster.edges(spec.symbolX(), spec.moduleSize(), modules);
+        this.rowEdges = AlignedRaster.edges(spec.symbolY(), spec.moduleSize(), modules);
+        this.smallest = (int) spec.moduleSize();
         // The body with a light border, so that every module has eight neighbours to look at.
         int padded = modules + 2;
         boolean[] drawn = new boolean[padded * padded];
@@ -76,14 +97,37 @@ final class BodyStamps {
                 neighbourhoods[y * modules + x] = (short) key;
             }
         }
-        this.stamps = STAMPS.computeIfAbsent(style.ordinal() * (MAX_MODULE_PIXELS + 1) + modulePixels,
-                k -> new AtomicReferenceArray<>(NEIGHBOURHOODS));
+        List<AtomicReferenceArray<byte[]>> sizes = new ArrayList<>();
+        for (int width = smallest; width < smallest + CELL_SIZES; width++) {
+            for (int height = smallest; height < smallest + CELL_SIZES; height++) {
+                sizes.add(stampsOf(style, width, height));
+            }
+        }
+        this.stamps = List.copyOf(sizes);
     }
 
-    /** Whether {@code spec}'s body can be stamped: modules of a whole number of pixels, few enough. */
+    /** The cache's stamps of {@code style} at {@code width} × {@code height} pixels, dropping all if it is full. */
+    private static AtomicReferenceArray<byte[]> stampsOf(BodyStyle style, int width, int height) {
+        int key = (style.ordinal() * (MAX_MODULE_PIXELS + 2) + width) * (MAX_MODULE_PIXELS + 2) + height;
+        return STAMPS.computeIfAbsent(key, k -> {
+            cached((long) NEIGHBOURHOODS * Integer.BYTES);
+            return new AtomicReferenceArray<>(NEIGHBOURHOODS);
+        });
+    }
+
+    /** Counts {@code bytes} more in the cache; empties it once they pass {@link #CACHE_BYTES}. */
+    private static void cached(long bytes) {
+        if (CACHED_BYTES.addAndGet(bytes) > CACHE_BYTES) {
+            // Codes being drawn keep the arrays they hold; later ones start a new set.
+            STAMPS.clear();
+            CACHED_BYTES.set(0);
+        }
+    }
+
+    /** Whether {@code spec}'s body is stamped: modules of at least a pixel and at most {@link #MAX_MODULE_PIXELS}. */
     static boolean apply(RenderSpec spec) {
         double module = spec.moduleSize();
-        return module == Math.rint(module) && module <= MAX_MODULE_PIXELS;
+        return module >= 1 && module <= MAX_MODULE_PIXELS;
     }
 
     /** The stamps of {@code spec}'s body, which {@link #apply} accepts. */
@@ -91,10 +135,10 @@ final class BodyStamps {
         return new BodyStamps(spec);
     }
 
-    /** The heap {@link #of} holds for {@code spec}: a neighbourhood per module. */
+    /** The heap {@link #of} holds for {@code spec}: a neighbourhood per module, and the module edges. */
     static long workingBytes(RenderSpec spec) {
         long modules = spec.matrix().modules();
-        return modules * modules * Short.BYTES;
+        return modules * modules * Short.BYTES + 2 * (modules + 1) * Integer.BYTES;
     }
 
     /**
@@ -104,22 +148,26 @@ final class BodyStamps {
      * (see {@link #over}).
      */
     void paint(int[] pixels, int top, int rows, int width, int solid, int[] paint, boolean opaque) {
-        int firstModule = Math.max(0, Math.floorDiv(top - offsetY, modulePixels));
-        int lastModule = Math.min(modules - 1, Math.floorDiv(top + rows - 1 - offsetY, modulePixels));
-        for (int my = firstModule; my <= lastModule; my++) {
-            int moduleTop = offsetY + my * modulePixels;
+        int bottom = top + rows;
+        for (int my = 0; my < modules; my++) {
+            int moduleTop = rowEdges[my];
+            int height = rowEdges[my + 1] - moduleTop;
+            if (moduleTop + height <= top || moduleTop >= bottom) {
+                continue;
+            }
             int fromRow = Math.max(0, top - moduleTop);
-            int toRow = Math.min(modulePixels, top + rows - moduleTop);
+            int toRow = Math.min(height, bottom - moduleTop);
             for (int mx = 0; mx < modules; mx++) {
-                byte[] stamp = stamp(neighbourhoods[my * modules + mx]);
+                int left = columnEdges[mx];
+                int moduleWidth = columnEdges[mx + 1] - left;
+                byte[] stamp = stamp(moduleWidth, height, neighbourhoods[my * modules + mx]);
                 if (stamp == EMPTY) {
                     continue;
                 }
-                int left = offsetX + mx * modulePixels;
                 for (int row = fromRow; row < toRow; row++) {
                     int at = (moduleTop + row - top) * width + left;
-                    for (int column = 0; column < modulePixels; column++) {
-                        int coverage = stamp[row * modulePixels + column] & CHANNEL;
+                    for (int column = 0, cell = row * moduleWidth; column < moduleWidth; column++, cell++) {
+                        int coverage = stamp[cell] & CHANNEL;
                         if (coverage == CHANNEL) {
                             // Inside the shape, where most pixels are, the paint simply replaces the pixel.
                             pixels[at + column] = (paint == null ? solid : paint[at + column]) | ALPHA;
@@ -133,18 +181,23 @@ final class BodyStamps {
         }
     }
 
-    private byte[] stamp(int neighbourhood) {
-        byte[] stamp = stamps.get(neighbourhood);
+    private byte[] stamp(int width, int height, int neighbourhood) {
+        AtomicReferenceArray<byte[]> ofSize = stamps.get((width - smallest) * CELL_SIZES + height - smallest);
+        byte[] stamp = ofSize.get(neighbourhood);
         if (stamp == null) {
             // Two threads may draw the same stamp; both draw the same bytes.
-            stamp = draw(neighbourhood);
-            stamps.set(neighbourhood, stamp);
+            stamp = draw(width, height, neighbourhood);
+            ofSize.set(neighbourhood, stamp);
+            cached(stamp.length);
         }
         return stamp;
     }
 
-    /** Rasterises the middle module of a 3×3 window of the style's body, as coverage bytes; EMPTY when blank. */
-    private byte[] draw(int neighbourhood) {
+    /**
+     * Rasterises the middle module of a 3×3 window of the style's body, {@code width} × {@code height} pixels a
+     * module, as coverage bytes; EMPTY when blank.
+     */
+    private byte[] draw(int width, int height, int neighbourhood) {
         BitSet window = new BitSet(WINDOW * WINDOW);
         for (int bit = 0; bit < WINDOW * WINDOW; bit++) {
             if ((neighbourhood & 1 << bit) != 0) {
@@ -153,24 +206,24 @@ final class BodyStamps {
         }
         Path2D.Float outline = new Path2D.Float(Path2D.WIND_NON_ZERO);
         BodyOutline.trace(style, new BodyOutline.Body(WINDOW, window), new RasterRenderer.Path2DSink(outline));
-        int edge = WINDOW * modulePixels;
-        BufferedImage image = new BufferedImage(edge, edge, BufferedImage.TYPE_INT_ARGB);
+        int imageWidth = WINDOW * width;
+        BufferedImage image = new BufferedImage(imageWidth, WINDOW * height, BufferedImage.TYPE_INT_ARGB);
         Graphics2D g = image.createGraphics();
         try {
             RasterRenderer.useRenderingHints(g);
-            g.scale(modulePixels, modulePixels);
+            g.scale(width, height);
             g.setColor(Color.BLACK);
             g.fill(outline);
         } finally {
             g.dispose();
         }
         int[] argb = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
-        byte[] coverage = new byte[modulePixels * modulePixels];
+        byte[] coverage = new byte[width * height];
         boolean blank = true;
-        for (int row = 0; row < modulePixels; row++) {
-            for (int column = 0; column < modulePixels; column++) {
-                int alpha = argb[(modulePixels + row) * edge + modulePixels + column] >>> ALPHA_SHIFT;
-                coverage[row * modulePixels + column] = (byte) alpha;
+        for (int row = 0; row < height; row++) {
+            for (int column = 0; column < width; column++) {
+                int alpha = argb[(height + row) * imageWidth + width + column] >>> ALPHA_SHIFT;
+                coverage[row * width + column] = (byte) alpha;
                 blank &= alpha == 0;
             }
         }

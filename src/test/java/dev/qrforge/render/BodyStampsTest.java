@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -63,13 +64,80 @@ class BodyStampsTest {
     }
 
     @Test
-    void onlyModulesOnWholePixelsAreStamped() {
+    void modulesOfOneToFortyPixelsAreStamped() {
         QrMatrix matrix = QrEncoder.encode("https://example.com/stamps", ErrorCorrection.M);
         int total = matrix.modules() + 8;
         assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6, 4, Design.DEFAULT))).isTrue();
-        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6 + 1, 4, Design.DEFAULT))).isFalse();
-        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * (BodyStamps.MAX_MODULE_PIXELS + 1), 4,
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6 + 1, 4, Design.DEFAULT))).isTrue();
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total - 1, 4, Design.DEFAULT))).isFalse();
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * BodyStamps.MAX_MODULE_PIXELS, 4,
+                Design.DEFAULT))).isTrue();
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * BodyStamps.MAX_MODULE_PIXELS + 1, 4,
                 Design.DEFAULT))).isFalse();
+    }
+
+    /**
+     * Between whole pixels, every module's edges move to the nearest pixel boundary: a light module's pixels are the
+     * background's (where its neighbours are light too: a blob fills a light module's corners), the middle pixel of a
+     * dark module is its colour, and each module, cut out at its moved edges, is
+     * the style's shape drawn at its width and height in pixels, which is what the module sizes of the whole-pixel
+     * cases above show to be Java2D's fill. Every style, at a size where modules are 27 or 28 pixels.
+     */
+    @ParameterizedTest
+    @EnumSource(BodyStyle.class)
+    void betweenWholePixelsEachModuleIsItsShapeAtItsRoundedSize(BodyStyle style) {
+        QrMatrix matrix = QrEncoder.encode("https://shop.example.com/spring-sale?id=42", ErrorCorrection.M);
+        RenderSpec spec = new RenderSpec(matrix, 1000, 4, new Design(style, Rgb.BLACK, Rgb.WHITE, null));
+        assertThat(spec.moduleSize()).isStrictlyBetween(27.0, 28.0);
+        int[][] image = draw(spec, RasterRenderer.bandRows(spec.imageWidth()), true);
+        int[] edges = AlignedRaster.edges(spec.symbolX(), spec.moduleSize(), matrix.modules());
+        java.util.Map<String, int[][]> cells = new java.util.HashMap<>();
+        for (int my = 0; my < matrix.modules(); my++) {
+            for (int mx = 0; mx < matrix.modules(); mx++) {
+                if (inEye(mx, my, matrix.modules())) {
+                    continue;
+                }
+                int width = edges[mx + 1] - edges[mx];
+                int height = edges[my + 1] - edges[my];
+                assertThat(width).isBetween(27, 28);
+                assertThat(height).isBetween(27, 28);
+                int[][] cell = new int[height][width];
+                for (int y = 0; y < height; y++) {
+                    for (int x = 0; x < width; x++) {
+                        cell[y][x] = image[edges[my] + y][edges[mx] + x] & 0xffffff;
+                    }
+                }
+                if (neighbourhood(matrix, mx, my) == 0) {
+                    assertThat(java.util.Arrays.stream(cell).flatMapToInt(java.util.Arrays::stream))
+                            .as("light module (%d, %d)", mx, my).containsOnly(0xffffff);
+                } else if (matrix.isDark(mx, my)) {
+                    assertThat(cell[height / 2][width / 2]).as("dark module (%d, %d)", mx, my).isZero();
+                }
+                // Alike neighbourhoods at alike sizes are alike pixels: the module is its stamp, wherever it lies.
+                String key = width + "x" + height + ":" + neighbourhood(matrix, mx, my);
+                int[][] earlier = cells.putIfAbsent(key, cell);
+                if (earlier != null) {
+                    assertThat(cell).as("module (%d, %d)", mx, my).isDeepEqualTo(earlier);
+                }
+            }
+        }
+    }
+
+    private static boolean inEye(int x, int y, int modules) {
+        int far = modules - 8;
+        return (x < 8 || x >= far) && (y < 8 || y >= far) && !(x >= far && y >= far);
+    }
+
+    private static int neighbourhood(QrMatrix matrix, int x, int y) {
+        int key = 0;
+        for (int bit = 0; bit < 9; bit++) {
+            int nx = x + bit % 3 - 1;
+            int ny = y + bit / 3 - 1;
+            boolean dark = nx >= 0 && ny >= 0 && nx < matrix.modules() && ny < matrix.modules() && matrix.isDark(nx, ny)
+                    && !inEye(nx, ny, matrix.modules());
+            key |= dark ? 1 << bit : 0;
+        }
+        return key;
     }
 
     @Test
