@@ -43,6 +43,13 @@ final class BodyStamps {
      * stamps are dropped and drawn again as codes need them.
      */
     static final long CACHE_BYTES = 16L << 20;
+    /**
+     * Modules of a fractional number of pixels are stamped from this many pixels on, where moving an edge by up to
+     * half a pixel changes a sixteenth of a module or less. Below it the modules would come out visibly uneven (one
+     * pixel in three or four), and in the scannability calibration more codes of 2–8 px per module failed some
+     * decoder than drawn from the outline; a whole number of pixels moves nothing, whatever the size.
+     */
+    static final int MIN_MOVED_MODULE_PIXELS = 8;
 
     /** A module and its eight neighbours: bit {@code (dy + 1) * 3 + (dx + 1)}. */
     private static final int NEIGHBOURHOODS = 1 << 9;
@@ -124,10 +131,14 @@ final class BodyStamps {
         }
     }
 
-    /** Whether {@code spec}'s body is stamped: modules of at least a pixel and at most {@link #MAX_MODULE_PIXELS}. */
+    /**
+     * Whether {@code spec}'s body is stamped: modules of at most {@link #MAX_MODULE_PIXELS}, and of a whole number of
+     * pixels or at least {@link #MIN_MOVED_MODULE_PIXELS}.
+     */
     static boolean apply(RenderSpec spec) {
         double module = spec.moduleSize();
-        return module >= 1 && module <= MAX_MODULE_PIXELS;
+        return module <= MAX_MODULE_PIXELS
+                && (module == Math.rint(module) ? module >= 1 : module >= MIN_MOVED_MODULE_PIXELS);
     }
 
     /** The stamps of {@code spec}'s body, which {@link #apply} accepts. */

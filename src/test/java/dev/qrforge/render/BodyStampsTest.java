@@ -64,11 +64,13 @@ class BodyStampsTest {
     }
 
     @Test
-    void modulesOfOneToFortyPixelsAreStamped() {
+    void wholePixelModulesUpToFortyPixelsAndOthersFromEightAreStamped() {
         QrMatrix matrix = QrEncoder.encode("https://example.com/stamps", ErrorCorrection.M);
         int total = matrix.modules() + 8;
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total, 4, Design.DEFAULT))).isTrue();
         assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6, 4, Design.DEFAULT))).isTrue();
-        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6 + 1, 4, Design.DEFAULT))).isTrue();
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 6 + 1, 4, Design.DEFAULT))).isFalse();
+        assertThat(BodyStamps.apply(new RenderSpec(matrix, total * 8 + 1, 4, Design.DEFAULT))).isTrue();
         assertThat(BodyStamps.apply(new RenderSpec(matrix, total - 1, 4, Design.DEFAULT))).isFalse();
         assertThat(BodyStamps.apply(new RenderSpec(matrix, total * BodyStamps.MAX_MODULE_PIXELS, 4,
                 Design.DEFAULT))).isTrue();
