@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Whether BoofCV finds a code's three finder patterns is the eye frame's doing, not the mask's: the generator draws a
  * code once, with no other mask, when BoofCV found no finder pattern at an eye ({@code CodeGenerator.generate}). Every
- * frame, under two bodies, at two sizes and lengths, with each of the eight masks.
+ * frame, under two bodies, at two sizes and lengths, with each of the eight masks; and one eye of each frame among two
+ * plain ones.
  */
 class EyeFramesAndMasksTest {
 
@@ -35,27 +36,29 @@ class EyeFramesAndMasksTest {
     @ParameterizedTest
     @EnumSource(EyeFrameStyle.class)
     void whetherBoofcvFindsTheEyesDoesNotDependOnTheMask(EyeFrameStyle frame) {
+        Eye eye = new Eye(frame, EyeBallStyle.SQUARE, null, null);
         for (Case c : CASES) {
-            Design design = new Design(c.body(), Rgb.BLACK, Rgb.WHITE, null,
-                    Eyes.same(new Eye(frame, EyeBallStyle.SQUARE, null, null)));
-            List<Readback> masks = new ArrayList<>();
-            for (int mask = 0; mask < QrEncoder.MASK_PATTERNS; mask++) {
-                RenderSpec spec = new RenderSpec(QrEncoder.encode(c.data(), ErrorCorrection.M, mask), c.size(), 4,
-                        design);
-                DecodeSample sample = DecodeSample.forCode(spec);
-                RasterRenderer.streamRows(spec, sample);
-                masks.add(DecodeVerifier.read(sample, spec, c.data()));
-            }
-            boolean eyes = masks.get(0).boofcvEyes();
-            assertThat(masks).as("%s frames, %s", frame, c).allMatch(readback -> readback.boofcvEyes() == eyes);
-            if (!eyes) {
-                assertThat(masks).as("BoofCV reads no mask of %s frames, %s", frame, c).noneMatch(Readback::boofcv);
-            }
-            // Square frames are what BoofCV's detector looks for; a circle is not a square outline.
-            if (frame == EyeFrameStyle.SQUARE) {
-                assertThat(eyes).as("square frames, %s", c).isTrue();
-            } else if (frame == EyeFrameStyle.CIRCLE) {
-                assertThat(eyes).as("circle frames, %s", c).isFalse();
+            for (Eyes eyes : List.of(Eyes.same(eye), new Eyes(Eye.PLAIN, eye, Eye.PLAIN))) {
+                Design design = new Design(c.body(), Rgb.BLACK, Rgb.WHITE, null, eyes);
+                List<Readback> masks = new ArrayList<>();
+                for (int mask = 0; mask < QrEncoder.MASK_PATTERNS; mask++) {
+                    RenderSpec spec = new RenderSpec(QrEncoder.encode(c.data(), ErrorCorrection.M, mask), c.size(),
+                            4, design);
+                    DecodeSample sample = DecodeSample.forCode(spec);
+                    RasterRenderer.streamRows(spec, sample);
+                    masks.add(DecodeVerifier.read(sample, spec, c.data()));
+                }
+                boolean found = masks.get(0).boofcvEyes();
+                assertThat(masks).as("%s, %s", eyes, c).allMatch(readback -> readback.boofcvEyes() == found);
+                if (!found) {
+                    assertThat(masks).as("BoofCV reads no mask of %s, %s", eyes, c).noneMatch(Readback::boofcv);
+                }
+                // Square outlines are what BoofCV's detector looks for; a circle is not one.
+                if (frame == EyeFrameStyle.SQUARE) {
+                    assertThat(found).as("square frames, %s", c).isTrue();
+                } else if (frame == EyeFrameStyle.CIRCLE) {
+                    assertThat(found).as("a circle frame, %s", c).isFalse();
+                }
             }
         }
     }
