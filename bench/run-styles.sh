@@ -2,7 +2,8 @@
 # Every body style, eye frame and eye ball at 1000 px, SVG and PNG (verification included), against the plain-ZXing
 # baselines measured in the same JMH run, and the square style's SVG bytes against the plain merged-path SVG.
 # Targets: SVG <= 2x zxingSvg and square SVG bytes <= 1.5x (issue 12); PNG <= 0.5x zxingPng (MatrixToImageWriter) for
-# every style (issue 24).
+# every style (issue 24). Then every style's PNG against the same baseline timed beside it, in alternation in one JVM
+# (StyleRatios: JMH times the baseline once, in its first fork, and this machine's speed drifts between forks).
 # Extra arguments go to JMH.
 set -eu
 cd "$(dirname "$0")"
@@ -35,3 +36,4 @@ print(f"\nworst SVG {worst_svg:.2f}x (target <= 2.0x), worst PNG {worst_png:.2f}
 print(f"square SVG {sizes['square']} bytes = {sizes['square'] / sizes['zxingSvgMinimal']:.2f}x the plain merged path"
       f" ({sizes['zxingSvgMinimal']} bytes; target <= 1.5x)")
 PY
+java -cp target/benchmarks.jar dev.qrforge.bench.StyleRatios

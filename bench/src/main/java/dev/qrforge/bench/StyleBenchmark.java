@@ -12,6 +12,7 @@ import dev.qrforge.render.EyeBallStyle;
 import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.Eyes;
 import dev.qrforge.render.Rgb;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,9 +53,16 @@ public class StyleBenchmark {
 
     @Setup
     public void design() {
+        Design design = design(style);
+        svg = spec(ImageFormat.SVG, design);
+        png = spec(ImageFormat.PNG, design);
+    }
+
+    /** The plain design with the one style {@code style} names ("body:dots", "frame:leaf", "ball:star") changed. */
+    static Design design(String style) {
         String[] kindAndName = style.split(":");
         String constant = kindAndName[1].toUpperCase(Locale.ROOT).replace('-', '_');
-        Design design = switch (kindAndName[0]) {
+        return switch (kindAndName[0]) {
             case "body" -> new Design(BodyStyle.valueOf(constant), Rgb.BLACK, Rgb.WHITE, null);
             case "frame" -> new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null,
                     Eyes.same(new Eye(EyeFrameStyle.valueOf(constant), EyeBallStyle.SQUARE, null, null)));
@@ -62,8 +70,15 @@ public class StyleBenchmark {
                     Eyes.same(new Eye(EyeFrameStyle.SQUARE, EyeBallStyle.valueOf(constant), null, null)));
             default -> throw new IllegalArgumentException(style);
         };
-        svg = spec(ImageFormat.SVG, design);
-        png = spec(ImageFormat.PNG, design);
+    }
+
+    /** Every style the benchmark is run for: its parameter's values. */
+    static List<String> styles() {
+        try {
+            return List.of(StyleBenchmark.class.getField("style").getAnnotation(Param.class).value());
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static CodeSpec spec(ImageFormat format, Design design) {
