@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 final class BodyStamps {
 
     /**
-     * Modules of at most this many pixels a side are stamped: every code of version 2 or later at 1000 px, and a
-     * stamp of at most 1.6 KB. Larger modules are drawn from the outline, whose cost per module is the same whatever
+     * Modules of at most this many pixels a side are stamped: every code of 1000 px with the default quiet zone, and
+     * a stamp of at most 1.6 KB. Larger modules are drawn from the outline, whose cost per module is the same whatever
      * its size.
      */
     static final int MAX_MODULE_PIXELS = 40;
@@ -58,8 +58,6 @@ final class BodyStamps {
     private static final int CHANNEL = 0xff;
     private static final int ALPHA_SHIFT = 24;
     private static final int ALPHA = 0xff000000;
-    /** Module widths (and heights) in one image: its pixels per module rounded down, and up. */
-    private static final int CELL_SIZES = 2;
 
     /** Stamps by style, module width and height, each array indexed by neighbourhood; filled as they occur. */
     private static final Map<Integer, AtomicReferenceArray<byte[]>> STAMPS = new ConcurrentHashMap<>();
@@ -70,11 +68,13 @@ final class BodyStamps {
     /** The pixel boundaries of the module columns and rows in the image, {@code modules + 1} each. */
     private final int[] columnEdges;
     private final int[] rowEdges;
-    /** The image's pixels per module, rounded down: the smaller of the two module widths (and heights). */
+    /** The image's pixels per module, rounded down: the smaller module width (and height). */
     private final int smallest;
+    /** Module widths (and heights) in this image: one where modules are whole pixels, else rounded down and up. */
+    private final int sizes;
     /** The neighbourhood of every module of the symbol, row by row. */
     private final short[] neighbourhoods;
-    /** This code's stamps, by {@code (width - smallest) * CELL_SIZES + height - smallest}. */
+    /** This code's stamps, by {@code (width - smallest) * sizes + height - smallest}. */
     private final List<AtomicReferenceArray<byte[]>> stamps;
 
     private BodyStamps(RenderSpec spec) {
@@ -84,6 +84,7 @@ final class BodyStamps {
         this.columnEdges = AlignedRaster.edges(spec.symbolX(), spec.moduleSize(), modules);
         this.rowEdges = AlignedRaster.edges(spec.symbolY(), spec.moduleSize(), modules);
         this.smallest = (int) spec.moduleSize();
+        this.sizes = (int) Math.ceil(spec.moduleSize()) - smallest + 1;
         // The body with a light border, so that every module has eight neighbours to look at.
         int padded = modules + 2;
         boolean[] drawn = new boolean[padded * padded];
@@ -104,18 +105,18 @@ final class BodyStamps {
                 neighbourhoods[y * modules + x] = (short) key;
             }
         }
-        List<AtomicReferenceArray<byte[]>> sizes = new ArrayList<>();
-        for (int width = smallest; width < smallest + CELL_SIZES; width++) {
-            for (int height = smallest; height < smallest + CELL_SIZES; height++) {
-                sizes.add(stampsOf(style, width, height));
+        List<AtomicReferenceArray<byte[]>> bySize = new ArrayList<>();
+        for (int width = smallest; width < smallest + sizes; width++) {
+            for (int height = smallest; height < smallest + sizes; height++) {
+                bySize.add(stampsOf(style, width, height));
             }
         }
-        this.stamps = List.copyOf(sizes);
+        this.stamps = List.copyOf(bySize);
     }
 
     /** The cache's stamps of {@code style} at {@code width} × {@code height} pixels, dropping all if it is full. */
     private static AtomicReferenceArray<byte[]> stampsOf(BodyStyle style, int width, int height) {
-        int key = (style.ordinal() * (MAX_MODULE_PIXELS + 2) + width) * (MAX_MODULE_PIXELS + 2) + height;
+        int key = (style.ordinal() * (MAX_MODULE_PIXELS + 1) + width) * (MAX_MODULE_PIXELS + 1) + height;
         return STAMPS.computeIfAbsent(key, k -> {
             cached((long) NEIGHBOURHOODS * Integer.BYTES);
             return new AtomicReferenceArray<>(NEIGHBOURHOODS);
@@ -193,7 +194,7 @@ final class BodyStamps {
     }
 
     private byte[] stamp(int width, int height, int neighbourhood) {
-        AtomicReferenceArray<byte[]> ofSize = stamps.get((width - smallest) * CELL_SIZES + height - smallest);
+        AtomicReferenceArray<byte[]> ofSize = stamps.get((width - smallest) * sizes + height - smallest);
         byte[] stamp = ofSize.get(neighbourhood);
         if (stamp == null) {
             // Two threads may draw the same stamp; both draw the same bytes.

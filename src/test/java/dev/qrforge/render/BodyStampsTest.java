@@ -3,7 +3,10 @@ package dev.qrforge.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,7 +96,7 @@ class BodyStampsTest {
         assertThat(spec.moduleSize()).isStrictlyBetween(27.0, 28.0);
         int[][] image = draw(spec, RasterRenderer.bandRows(spec.imageWidth()), true);
         int[] edges = AlignedRaster.edges(spec.symbolX(), spec.moduleSize(), matrix.modules());
-        java.util.Map<String, int[][]> cells = new java.util.HashMap<>();
+        Map<String, int[][]> cells = new HashMap<>();
         for (int my = 0; my < matrix.modules(); my++) {
             for (int mx = 0; mx < matrix.modules(); mx++) {
                 if (inEye(mx, my, matrix.modules())) {
@@ -110,7 +113,7 @@ class BodyStampsTest {
                     }
                 }
                 if (neighbourhood(matrix, mx, my) == 0) {
-                    assertThat(java.util.Arrays.stream(cell).flatMapToInt(java.util.Arrays::stream))
+                    assertThat(Arrays.stream(cell).flatMapToInt(Arrays::stream))
                             .as("light module (%d, %d)", mx, my).containsOnly(0xffffff);
                 } else if (matrix.isDark(mx, my)) {
                     assertThat(cell[height / 2][width / 2]).as("dark module (%d, %d)", mx, my).isZero();
