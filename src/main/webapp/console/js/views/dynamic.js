@@ -257,17 +257,18 @@ async function detail(main, id) {
         showHead();
     };
 
+    const scans = liveScans(code, stops);
     main.append(h('div', {class: 'row detail-head'}, heading, headBadge),
         h('div', {class: 'split dynamic-detail'},
             h('div', {class: 'stack'},
                 settingsForm(() => code, update),
                 rulesCard(() => code, update),
-                deleteCard(code)),
+                deleteCard(code, scans)),
             h('div', {class: 'stack side'},
                 await codeCard(code, stops),
                 statusCard(() => code, update),
                 passwordCard(() => code, update),
-                scansCard(code, stops))));
+                scans.card)));
     return () => stops.forEach((stop) => stop());
 }
 
@@ -461,8 +462,11 @@ function passwordCard(current, update) {
     return form;
 }
 
-/** The live count: polled while the page is open, shown on every change, announced at most every 15 s. */
-function scansCard(code, stops) {
+/**
+ * The live count: polled while the page is open, shown on every change, announced at most every 15 s. Held while the
+ * code is deleted, a poll in flight answered first, so no poll asks for a code that is gone.
+ */
+function liveScans(code, stops) {
     const number = h('p', {class: 'big-number scan-count', text: count(code.scanCount)});
     const live = statusLine();
     live.classList.add('scans-live');
@@ -470,45 +474,64 @@ function scansCard(code, stops) {
     let pending = false;
     let lastSaid = 0;
     let stopped = false;
+    let held = false;
     let timer = null;
+    let running = null;
 
     async function poll() {
-        if (!document.hidden) {
-            try {
-                const fresh = await get(path(code.id));
-                if (stopped) return;
-                if (fresh.scanCount !== shown) {
-                    shown = fresh.scanCount;
-                    number.textContent = count(shown);
-                    pending = true;
-                }
-                if (pending && Date.now() - lastSaid >= ANNOUNCE_MILLIS) {
-                    live.say(`${count(shown)} scan${shown === 1 ? '' : 's'} so far.`);
-                    lastSaid = Date.now();
-                    pending = false;
-                }
-            } catch (error) {
-                if (stopped) return;
-                live.say(`The live count could not be updated: ${describe(error)}`, true);
+        if (document.hidden) return;
+        try {
+            const fresh = await get(path(code.id));
+            if (stopped) return;
+            if (fresh.scanCount !== shown) {
+                shown = fresh.scanCount;
+                number.textContent = count(shown);
+                pending = true;
             }
+            if (pending && Date.now() - lastSaid >= ANNOUNCE_MILLIS) {
+                live.say(`${count(shown)} scan${shown === 1 ? '' : 's'} so far.`);
+                lastSaid = Date.now();
+                pending = false;
+            }
+        } catch (error) {
+            if (!stopped) live.say(`The live count could not be updated: ${describe(error)}`, true);
         }
-        if (!stopped) timer = setTimeout(poll, POLL_MILLIS);
+    }
+    function schedule() {
+        if (!stopped && !held) timer = setTimeout(tick, POLL_MILLIS);
+    }
+    function tick() {
+        running = poll().finally(() => {
+            running = null;
+            schedule();
+        });
     }
 
-    timer = setTimeout(poll, POLL_MILLIS);
+    schedule();
     stops.push(() => {
         stopped = true;
         clearTimeout(timer);
     });
-    return h('section', {class: 'card', 'aria-labelledby': 'scans-title'},
-        h('h2', {id: 'scans-title', text: 'Scans'}),
-        number,
-        h('p', {class: 'hint', text: 'Live: updated every few seconds while this page is open.'}),
-        live,
-        h('a', {href: `#/analytics/${encodeURIComponent(code.id)}`, text: 'See analytics'}));
+    return {
+        card: h('section', {class: 'card', 'aria-labelledby': 'scans-title'},
+            h('h2', {id: 'scans-title', text: 'Scans'}),
+            number,
+            h('p', {class: 'hint', text: 'Live: updated every few seconds while this page is open.'}),
+            live,
+            h('a', {href: `#/analytics/${encodeURIComponent(code.id)}`, text: 'See analytics'})),
+        async hold() {
+            held = true;
+            clearTimeout(timer);
+            await running;
+        },
+        resume() {
+            held = false;
+            if (!running) schedule();
+        },
+    };
 }
 
-function deleteCard(code) {
+function deleteCard(code, scans) {
     const status = statusLine();
     const erase = h('input', {type: 'checkbox', name: 'erase'});
     const button = h('button', {type: 'button', class: 'danger', text: 'Delete this code'});
@@ -516,12 +539,14 @@ function deleteCard(code) {
         const what = erase.checked ? 'Delete this code and erase its scan history' : 'Delete this code';
         if (!window.confirm(`${what}? Its short link ${code.shortUrl} will stop working for good.`)) return;
         button.disabled = true;
+        await scans.hold();
         try {
             await remove(`${path(code.id)}${erase.checked ? '?erase=true' : ''}`);
             location.hash = '#/dynamic';
         } catch (error) {
             status.say(`Not deleted: ${describe(error)}`, true);
             button.disabled = false;
+            scans.resume();
         }
     });
     return h('section', {class: 'card stack', 'aria-labelledby': 'delete-title'},
