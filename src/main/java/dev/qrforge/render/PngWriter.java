@@ -13,18 +13,19 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * Writes an 8-bit RGB, RGBA or grey-palette PNG, or a two-colour one at a bit per pixel (RFC 2083) row by row, so an image is encoded while it is drawn and never needs to
- * exist whole. The JDK's zlib does the compression; this class only frames it. It exists because the encoders at
- * hand all want the finished image: pngencoder copies it into one scanline array (another 3 bytes per pixel), and
- * ImageIO, which can stream, filters every row five ways and was measured 3–4 times slower here.
+ * Writes an 8-bit RGB, RGBA or palette PNG, or a two-colour one at a bit per pixel (RFC 2083) row by row, so an image
+ * is encoded while it is drawn and never needs to exist whole. The rows of a drawn code are deflated by
+ * {@link RunLengthDeflate}, several times faster than zlib on their runs, except two-colour ones, whose repeats zlib
+ * finds a row back; pictures (composites, logos), whose repeats are anywhere, by the JDK's zlib. It exists because the encoders at hand all want the finished image: pngencoder copies it into
+ * one scanline array (another 3 bytes per pixel), and ImageIO, which can stream, filters every row five ways and was
+ * measured 3–4 times slower here.
  */
 public final class PngWriter implements RowSink, AutoCloseable {
 
     /**
-     * zlib level. QR images are large flat areas that compress well even at the fastest level; higher levels cost
-     * several times the time for a few per cent of size.
+     * zlib level of pictures: the fastest, as larger levels cost several times the time for a few per cent of size.
      */
-    static final int COMPRESSION_LEVEL = 1;
+    static final int PICTURE_COMPRESSION_LEVEL = 1;
     /**
      * zlib level and filter of {@link Pixels#TWO_COLOURS} rows, a twenty-fourth of RGB's bytes: zlib's default level
      * on unfiltered rows, whose repeats it finds a row back, gave a 1000 px code's file in 969 bytes, against 2,445
@@ -52,7 +53,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private static final int FILE_FRAMING = 8 + 25 + 21 + 780 + 12;
     /** zlib's header and checksum, and its last block's end, with room to spare. */
     private static final int ZLIB_FRAMING = 64;
-    private static final int DEFLATE_EXPANSION_DIVISOR = 1000;
+    /**
+     * What deflating adds to the bytes at most, as a fraction of them: a byte {@link RunLengthDeflate} cannot make part
+     * of a run takes 9 bits at worst (its codes are no longer than deflate's fixed ones for a block's symbols), and
+     * each block of 16,384 symbols describes its codes in under 300 bytes (zlib never expands by more than 0.03 %).
+     */
+    private static final int DEFLATE_EXPANSION_DIVISOR = 7;
     private static final ByteBuffer NO_INPUT = ByteBuffer.allocateDirect(0);
     /** The largest array the JVM reliably allocates. */
     private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
@@ -105,6 +111,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
     private final Pixels format;
     /** For {@link Pixels#TWO_COLOURS}: the pixel value stored as palette index 1; every other value is index 0. */
     private final int dark;
+    /** For pictures and {@link Pixels#TWO_COLOURS} rows: zlib, and the rows it has not yet had; else null. */
     private final Deflater deflater;
     /*
      * zlib works on direct buffers here: on heap arrays the JDK pins them for the native call (a JNI critical
@@ -112,8 +119,10 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * for the collector too often and was failed with an OutOfMemoryError on a heap that had room.
      */
     private final ByteBuffer filteredRows;
-    private final ByteBuffer compressed = ByteBuffer.allocateDirect(CHUNK_BYTES);
-    private final byte[] chunkData = new byte[CHUNK_BYTES];
+    private final ByteBuffer compressed;
+    private final byte[] chunkData;
+    /** For a drawn code's other rows: what deflates them; else null. */
+    private final RunLengthDeflate runLength;
     private final Output out;
     /** For {@link Pixels#FEW_COLOURS}: each slot's colour (or -1) and its palette entry, and the entries so far. */
     private final int[] slotColours;
@@ -137,8 +146,9 @@ public final class PngWriter implements RowSink, AutoCloseable {
      * Starts a {@code width}×{@code height} PNG on {@code out}, its pixels stored as {@code format} says; the caller
      * then supplies every row in order. {@code twoColours} are the light and the dark pixel of a
      * {@link Pixels#TWO_COLOURS} image (0xRRGGBB, or 0xAARRGGBB with a light colour of alpha 0 for transparency).
+     * A {@code picture}'s rows are deflated by zlib.
      */
-    private PngWriter(Output out, int width, int height, Pixels format, int dpi, int... twoColours) {
+    private PngWriter(Output out, int width, int height, Pixels format, int dpi, boolean picture, int... twoColours) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a PNG needs at least one pixel, got " + width + "×" + height);
         }
@@ -149,14 +159,18 @@ public final class PngWriter implements RowSink, AutoCloseable {
         this.height = height;
         this.format = format;
         this.dark = format == Pixels.TWO_COLOURS ? twoColours[1] : 0;
-        this.deflater = new Deflater(format == Pixels.TWO_COLOURS ? TWO_COLOUR_COMPRESSION_LEVEL : COMPRESSION_LEVEL);
         int rowBytes = format.rowBytes(width);
+        boolean zlib = picture || format == Pixels.TWO_COLOURS;
+        this.deflater = zlib ? new Deflater(picture ? PICTURE_COMPRESSION_LEVEL : TWO_COLOUR_COMPRESSION_LEVEL) : null;
+        this.filteredRows = zlib ? ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + rowBytes)) : null;
+        this.compressed = zlib ? ByteBuffer.allocateDirect(CHUNK_BYTES) : null;
+        this.chunkData = zlib ? new byte[CHUNK_BYTES] : null;
+        this.runLength = zlib ? null : new RunLengthDeflate(this::idat, CHUNK_BYTES);
         this.current = new byte[rowBytes];
         this.above = new byte[rowBytes];
         this.filtered = new byte[rowBytes];
         this.zeros = new byte[rowBytes];
         this.abovePixels = new int[width];
-        this.filteredRows = ByteBuffer.allocateDirect(Math.max(CHUNK_BYTES, 1 + rowBytes));
         this.out = out;
         boolean collected = format == Pixels.FEW_COLOURS;
         this.slotColours = new int[collected ? PALETTE_SLOTS : 0];
@@ -207,17 +221,19 @@ public final class PngWriter implements RowSink, AutoCloseable {
     }
 
     /**
-     * The heap a writer holds for images {@code width} pixels wide, besides the file it writes: its rows, its chunk
-     * and a palette's tables; its two zlib buffers (64 KiB each, or a row) and zlib's own state are outside the heap.
+     * The heap a writer holds for images {@code width} pixels wide, besides the file it writes: its rows, a palette's
+     * tables, and its chunk and zlib's buffers (outside the heap, as is zlib's own state) or the run-length deflate's
+     * buffers, whichever are larger.
      */
     public static long workingBytes(int width) {
-        return 4L * width * RGBA_BYTES + (long) width * Integer.BYTES + CHUNK_BYTES
+        return 4L * width * RGBA_BYTES + (long) width * Integer.BYTES
+                + Math.max(CHUNK_BYTES, RunLengthDeflate.workingBytes(CHUNK_BYTES))
                 + PALETTE_SLOTS * (Integer.BYTES + 1L) + PALETTE_ENTRIES * (long) Integer.BYTES;
     }
 
     /**
-     * The largest PNG file a {@code width}×{@code height} image can make: zlib never expands data by more than
-     * 0.03 % and a few bytes (its {@code compressBound}); this allows 0.1 %, plus the chunks' framing.
+     * The largest PNG file a {@code width}×{@code height} image can make: its rows, a seventh more for deflating
+     * (see {@link #DEFLATE_EXPANSION_DIVISOR}), and the chunks' framing.
      */
     public static long maxBytes(int width, int height, boolean alpha) {
         long raw = height * (1 + (long) width * (alpha ? RGBA_BYTES : RGB_BYTES));
@@ -226,21 +242,21 @@ public final class PngWriter implements RowSink, AutoCloseable {
     }
 
     /**
-     * Writes a {@code width}×{@code height} PNG whose rows {@code rows} supplies, into a buffer of
+     * Writes a {@code width}×{@code height} picture whose rows {@code rows} supplies, into a buffer of
      * {@code expectedBytes} that grows only if the file is larger, and returns the file without copying it.
      */
     public static ByteBuffer write(int width, int height, boolean alpha, long expectedBytes,
             Consumer<? super PngWriter> rows) {
-        return write(width, height, Pixels.of(false, alpha), 0, expectedBytes, rows);
+        return write(width, height, Pixels.of(false, alpha), 0, true, expectedBytes, rows, new int[0]);
     }
 
     /**
-     * As {@link #write(int, int, boolean, long, Consumer)}, the pixels stored as {@code format} says, stating in a
-     * pHYs chunk that the image has {@code dpi}, if > 0.
+     * As {@link #write(int, int, boolean, long, Consumer)} for a drawn code, the pixels stored as {@code format} says,
+     * stating in a pHYs chunk that the image has {@code dpi}, if > 0.
      */
     static ByteBuffer write(int width, int height, Pixels format, int dpi, long expectedBytes,
             Consumer<? super PngWriter> rows) {
-        return write(width, height, format, dpi, expectedBytes, rows, new int[0]);
+        return write(width, height, format, dpi, false, expectedBytes, rows, new int[0]);
     }
 
     /**
@@ -249,7 +265,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
      */
     static ByteBuffer writeTwoColours(int width, int height, int light, int dark, int dpi, long expectedBytes,
             Consumer<? super PngWriter> rows) {
-        return write(width, height, Pixels.TWO_COLOURS, dpi, expectedBytes, rows, new int[] {light, dark});
+        return write(width, height, Pixels.TWO_COLOURS, dpi, false, expectedBytes, rows, new int[] {light, dark});
     }
 
     /**
@@ -259,7 +275,7 @@ public final class PngWriter implements RowSink, AutoCloseable {
     static Optional<ByteBuffer> writeFewColours(int width, int height, int dpi, long expectedBytes,
             Consumer<? super PngWriter> rows) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
-        try (PngWriter png = new PngWriter(out, width, height, Pixels.FEW_COLOURS, dpi)) {
+        try (PngWriter png = new PngWriter(out, width, height, Pixels.FEW_COLOURS, dpi, false)) {
             rows.accept(png);
             if (png.overflowed) {
                 return Optional.empty();
@@ -268,10 +284,10 @@ public final class PngWriter implements RowSink, AutoCloseable {
         return Optional.of(out.view());
     }
 
-    private static ByteBuffer write(int width, int height, Pixels format, int dpi, long expectedBytes,
-            Consumer<? super PngWriter> rows, int[] twoColours) {
+    private static ByteBuffer write(int width, int height, Pixels format, int dpi, boolean picture,
+            long expectedBytes, Consumer<? super PngWriter> rows, int[] twoColours) {
         Output out = new Output((int) Math.min(MAX_ARRAY_BYTES, expectedBytes));
-        try (PngWriter png = new PngWriter(out, width, height, format, dpi, twoColours)) {
+        try (PngWriter png = new PngWriter(out, width, height, format, dpi, picture, twoColours)) {
             rows.accept(png);
         }
         return out.view();
@@ -299,16 +315,13 @@ public final class PngWriter implements RowSink, AutoCloseable {
             nextRow++;
             return;
         }
-        if (filteredRows.remaining() < 1 + current.length) {
-            compress();
-        }
         boolean twoColours = format == Pixels.TWO_COLOURS;
         if (y > 0 && Arrays.equals(pixels, offset, offset + width, abovePixels, 0, width)) {
             // Within a module row, rows repeat: their difference from the row above is all zeros.
             if (twoColours) {
-                filteredRows.put((byte) FILTER_NONE).put(above);
+                emit(FILTER_NONE, above);
             } else {
-                filteredRows.put((byte) FILTER_UP).put(zeros);
+                emit(FILTER_UP, zeros);
             }
         } else {
             convert(pixels, offset);
@@ -317,12 +330,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
                 return;
             }
             if (y == 0 || twoColours) {
-                filteredRows.put((byte) FILTER_NONE).put(current);
+                emit(FILTER_NONE, current);
             } else {
                 for (int i = 0; i < filtered.length; i++) {
                     filtered[i] = (byte) (current[i] - above[i]);
                 }
-                filteredRows.put((byte) FILTER_UP).put(filtered);
+                emit(FILTER_UP, filtered);
             }
             byte[] swap = above;
             above = current;
@@ -330,6 +343,19 @@ public final class PngWriter implements RowSink, AutoCloseable {
             System.arraycopy(pixels, offset, abovePixels, 0, width);
         }
         nextRow++;
+    }
+
+    /** Hands a filtered row, after its filter byte, to the compression. */
+    private void emit(int filter, byte[] row) {
+        if (runLength != null) {
+            runLength.write(filter);
+            runLength.write(row, 0, row.length);
+            return;
+        }
+        if (filteredRows.remaining() < 1 + row.length) {
+            compress();
+        }
+        filteredRows.put((byte) filter).put(row);
     }
 
     /** Stores a row's pixels as {@link #format} says, into {@link #current}. */
@@ -427,8 +453,12 @@ public final class PngWriter implements RowSink, AutoCloseable {
         int length = compressed.remaining();
         compressed.get(chunkData, 0, length);
         compressed.clear();
+        idat(chunkData, length);
+    }
+
+    private void idat(byte[] data, int length) {
         try {
-            chunk("IDAT", chunkData, length);
+            chunk("IDAT", data, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -447,19 +477,25 @@ public final class PngWriter implements RowSink, AutoCloseable {
             if (format == Pixels.FEW_COLOURS) {
                 fillPalette();
             }
-            compress();
-            deflater.finish();
-            while (!deflater.finished()) {
-                deflateInto(compressed);
-            }
-            if (compressed.position() > 0) {
-                writeChunk();
+            if (runLength != null) {
+                runLength.finish();
+            } else {
+                compress();
+                deflater.finish();
+                while (!deflater.finished()) {
+                    deflateInto(compressed);
+                }
+                if (compressed.position() > 0) {
+                    writeChunk();
+                }
             }
             chunk("IEND", new byte[0], 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            deflater.end();
+            if (deflater != null) {
+                deflater.end();
+            }
         }
     }
 

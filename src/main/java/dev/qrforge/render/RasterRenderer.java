@@ -144,14 +144,20 @@ public final class RasterRenderer {
         }
     }
 
-    /** Fills {@code band}, rows {@code top} on of the image, with {@code paint}; returns its pixels. */
+    /**
+     * Fills {@code band}, rows {@code top} on of the image, with {@code paint} where the body's stamps may take their
+     * colours: the symbol and a module around it (a stamp's edge moved to a whole pixel can pass the symbol's by less
+     * than a pixel). Not the rest of the quiet zone: a gradient costs per pixel filled, and at a 4-module margin the
+     * quiet zone is a third of a version 2 code's image. Returns its pixels.
+     */
     private static int[] fillBand(BufferedImage band, RenderSpec spec, Paint paint, int top) {
         Graphics2D g = band.createGraphics();
         try {
             g.translate(0, -top);
             moduleSpace(g, spec);
             g.setPaint(paint);
-            g.fill(new Rectangle2D.Double(-spec.margin(), -spec.margin(), spec.totalModules(), spec.totalModules()));
+            int modules = spec.matrix().modules();
+            g.fill(new Rectangle2D.Double(-1, -1, modules + 2, modules + 2));
         } finally {
             g.dispose();
         }

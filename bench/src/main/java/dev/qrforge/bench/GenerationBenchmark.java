@@ -49,9 +49,13 @@ public class GenerationBenchmark {
     /** A finder pattern is 7 modules wide (ISO/IEC 18004). */
     private static final int FINDER_MODULES = 7;
 
-    private static final Design ROUNDED_POINTED_GRADIENT = new Design(BodyStyle.ROUNDED_POINTED,
-            Rgb.parseHex("#1a237e").orElseThrow(), Rgb.WHITE,
-            new Gradient(GradientType.LINEAR, Rgb.parseHex("#6a1b9a").orElseThrow()));
+    private static final Design ROUNDED_POINTED_GRADIENT = roundedPointed(GradientType.LINEAR);
+
+    /** Rounded-pointed modules in navy on white, shading into purple along a gradient of {@code type}. */
+    static Design roundedPointed(GradientType type) {
+        return new Design(BodyStyle.ROUNDED_POINTED, Rgb.parseHex("#1a237e").orElseThrow(), Rgb.WHITE,
+                new Gradient(type, Rgb.parseHex("#6a1b9a").orElseThrow()));
+    }
 
     private static final Map<EncodeHintType, Object> BASELINE_HINTS = Map.of(
             EncodeHintType.ERROR_CORRECTION, ErrorCorrectionLevel.M,

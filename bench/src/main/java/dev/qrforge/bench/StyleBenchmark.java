@@ -11,6 +11,7 @@ import dev.qrforge.render.Eye;
 import dev.qrforge.render.EyeBallStyle;
 import dev.qrforge.render.EyeFrameStyle;
 import dev.qrforge.render.Eyes;
+import dev.qrforge.render.GradientType;
 import dev.qrforge.render.Rgb;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Every body style, eye frame and eye ball at 1000 px, SVG and PNG, verification included: the same code as
- * {@link GenerationBenchmark}, with one style changed from the plain design at a time. Run in the same JMH invocation
+ * {@link GenerationBenchmark}, with one style changed from the plain design at a time; and GenerationBenchmark's
+ * rounded-pointed navy design under a linear and a radial gradient, whose rows are in full colour. Run in the same JMH invocation
  * as GenerationBenchmark (bench/run-styles.sh), whose ZXing baselines the ratios are taken against.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -45,7 +47,8 @@ public class StyleBenchmark {
         "body:vertical-bars", "body:mosaic",
         "frame:square", "frame:rounded", "frame:extra-rounded", "frame:circle", "frame:leaf", "frame:cut",
         "frame:dots",
-        "ball:square", "ball:rounded", "ball:circle", "ball:leaf", "ball:diamond", "ball:star", "ball:dots"})
+        "ball:square", "ball:rounded", "ball:circle", "ball:leaf", "ball:diamond", "ball:star", "ball:dots",
+        "gradient:linear", "gradient:radial"})
     public String style;
 
     private CodeSpec svg;
@@ -68,6 +71,7 @@ public class StyleBenchmark {
                     Eyes.same(new Eye(EyeFrameStyle.valueOf(constant), EyeBallStyle.SQUARE, null, null)));
             case "ball" -> new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null,
                     Eyes.same(new Eye(EyeFrameStyle.SQUARE, EyeBallStyle.valueOf(constant), null, null)));
+            case "gradient" -> GenerationBenchmark.roundedPointed(GradientType.valueOf(constant));
             default -> throw new IllegalArgumentException(style);
         };
     }
