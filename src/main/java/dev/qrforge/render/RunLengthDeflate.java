@@ -28,6 +28,8 @@ final class RunLengthDeflate {
     /** Literal and length symbols: 0–255 bytes, 256 the block's end, 257–285 lengths. */
     private static final int SYMBOLS = 286;
     private static final int MIN_LITERAL_LENGTH_CODES = 257;
+    /** Distance codes described: 0 (distance 1), and 1, unused. */
+    private static final int DISTANCE_CODES = 2;
     /** The base length of each length symbol from 257 on, and its extra bits (RFC 1951, 3.2.5). */
     private static final int[] LENGTH_BASES = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
         67, 83, 99, 115, 131, 163, 195, 227, 258};
@@ -208,7 +210,7 @@ final class RunLengthDeflate {
 
     /**
      * Writes the symbols so far as one block of Huffman codes made for them (RFC 1951, 3.2.7): its header, the
-     * lengths of its codes, themselves coded, and the symbols. Every match is at distance 1, the one distance code.
+     * lengths of its codes, themselves coded, and the symbols. Every match is at distance 1, distance code 0.
      */
     private void block(boolean last) {
         frequencies[END_OF_BLOCK]++;
@@ -220,9 +222,10 @@ final class RunLengthDeflate {
                 literalCodes = symbol + 1;
             }
         }
-        // The code lengths of the literal and length codes, then of the distance code (one bit), runs of zeros shortened.
-        int[] described = Arrays.copyOf(lengths, literalCodes + 1);
-        described[literalCodes] = 1;
+        // The code lengths of the literal and length codes, then of two distance codes of one bit: distance 1 is the
+        // first, the second is never used but makes the code complete, which not every decoder can do without.
+        int[] described = Arrays.copyOf(lengths, literalCodes + DISTANCE_CODES);
+        Arrays.fill(described, literalCodes, described.length, 1);
         int[] description = new int[described.length];
         int[] descriptionFrequencies = new int[CODE_LENGTH_SYMBOLS];
         int entries = 0;
@@ -254,7 +257,7 @@ final class RunLengthDeflate {
         put(last ? 1 : 0, 1);
         put(0b10, 2);
         put(literalCodes - MIN_LITERAL_LENGTH_CODES, 5);
-        put(0, 5);
+        put(DISTANCE_CODES - 1, 5);
         put(sentLengths - 4, 4);
         for (int i = 0; i < sentLengths; i++) {
             put(descriptionLengths[CODE_LENGTH_ORDER[i]], 3);
@@ -273,7 +276,7 @@ final class RunLengthDeflate {
             int symbol = entry & SYMBOL_MASK;
             put(codes[symbol], lengths[symbol]);
             if (symbol > END_OF_BLOCK) {
-                // The length's extra bits, then distance 1: the distance code's only code, a zero bit.
+                // The length's extra bits, then distance 1: distance code 0, a zero bit.
                 put(entry >>> SYMBOL_BITS, LENGTH_EXTRA_BITS[symbol - END_OF_BLOCK - 1] + 1);
             }
         }
