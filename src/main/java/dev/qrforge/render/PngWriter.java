@@ -16,9 +16,9 @@ import java.util.zip.Deflater;
  * Writes an 8-bit RGB, RGBA or palette PNG, or a two-colour one at a bit per pixel (RFC 2083) row by row, so an image
  * is encoded while it is drawn and never needs to exist whole. The rows of a drawn code are deflated by
  * {@link RunLengthDeflate}, several times faster than zlib on their runs, except two-colour ones, whose repeats zlib
- * finds a row back; pictures (composites, logos), whose repeats are anywhere, by the JDK's zlib. It exists because the encoders at hand all want the finished image: pngencoder copies it into
- * one scanline array (another 3 bytes per pixel), and ImageIO, which can stream, filters every row five ways and was
- * measured 3–4 times slower here.
+ * finds a row back; pictures (composites, logos), whose repeats are anywhere, by the JDK's zlib. It exists because
+ * the encoders at hand all want the finished image: pngencoder copies it into one scanline array (another 3 bytes per
+ * pixel), and ImageIO, which can stream, filters every row five ways and was measured 3–4 times slower here.
  */
 public final class PngWriter implements RowSink, AutoCloseable {
 

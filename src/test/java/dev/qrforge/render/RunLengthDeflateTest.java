@@ -42,7 +42,8 @@ class RunLengthDeflateTest {
         int length = 0;
         while (!inflater.finished()) {
             int read = inflater.inflate(out, length, out.length - length);
-            assertThat(read > 0 || inflater.finished() || !inflater.needsInput()).as("the stream ends before its end of block").isTrue();
+            assertThat(read > 0 || inflater.finished() || !inflater.needsInput())
+                    .as("the stream ends before its end of block").isTrue();
             length += read;
         }
         assertThat(inflater.getRemaining()).as("bytes after the checksum").isZero();
