@@ -43,11 +43,18 @@ final class RunLengthDeflate {
     /** The longest code of the literal and length codes, and of the code length codes (RFC 1951, 3.2.7). */
     private static final int MAX_CODE_BITS = 15;
     private static final int MAX_CODE_LENGTH_BITS = 7;
-    /** Code length symbols: 0–15 lengths, 17 and 18 runs of zeros (3–10, 11–138), sent in this order. */
+    /** Code length symbols: 0–15 lengths, 17 and 18 runs of zeros, sent in this order; at least the first 4. */
     private static final int CODE_LENGTH_SYMBOLS = 19;
     private static final int[] CODE_LENGTH_ORDER = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    private static final int MIN_CODE_LENGTH_CODES = 4;
+    /** Symbol 17: 3–10 zeros, the count less 3 in 3 extra bits; symbol 18: 11–138 zeros, less 11 in 7 bits. */
     private static final int SHORT_ZEROS = 17;
+    private static final int MIN_SHORT_ZEROS = 3;
+    private static final int SHORT_ZEROS_EXTRA_BITS = 3;
     private static final int LONG_ZEROS = 18;
+    private static final int MIN_LONG_ZEROS = 11;
+    private static final int MAX_LONG_ZEROS = 138;
+    private static final int LONG_ZEROS_EXTRA_BITS = 7;
     /** Symbols a block holds: enough for its codes to pay for their description, few enough to follow the image. */
     private static final int BLOCK_SYMBOLS = 1 << 14;
     private static final int ADLER_MODULUS = 65521;
@@ -102,11 +109,7 @@ final class RunLengthDeflate {
 
     /** Compresses one byte. */
     void write(int value) {
-        int b = value & 0xff;
-        symbol(b);
-        adlerA += b;
-        adlerB += adlerA;
-        previous = b;
+        lone(value & 0xff);
         reduceAdler();
     }
 
@@ -117,10 +120,7 @@ final class RunLengthDeflate {
             int b = data[i] & 0xff;
             if (i + 1 < to && data[i + 1] != data[i] && b != previous) {
                 // A lone byte, the rule under a gradient: no run to look for.
-                symbol(b);
-                adlerA += b;
-                adlerB += adlerA;
-                previous = b;
+                lone(b);
                 i++;
                 continue;
             }
@@ -153,6 +153,14 @@ final class RunLengthDeflate {
         }
         sink.write(out, outLength);
         outLength = 0;
+    }
+
+    /** A byte that is no copy of the one before: a literal, its sums added without reducing them. */
+    private void lone(int b) {
+        symbol(b);
+        adlerA += b;
+        adlerB += adlerA;
+        previous = b;
     }
 
     /** The end of the run of {@code data[i]} that starts at {@code i}, no further than {@code to}. */
@@ -232,15 +240,15 @@ final class RunLengthDeflate {
         int entries = 0;
         for (int i = 0; i < described.length; ) {
             int zeros = 0;
-            while (described[i] == 0 && i + zeros < described.length && described[i + zeros] == 0 && zeros < 138) {
+            while (i + zeros < described.length && described[i + zeros] == 0 && zeros < MAX_LONG_ZEROS) {
                 zeros++;
             }
             int entry;
-            if (zeros >= 11) {
-                entry = (zeros - 11) << SYMBOL_BITS | LONG_ZEROS;
+            if (zeros >= MIN_LONG_ZEROS) {
+                entry = (zeros - MIN_LONG_ZEROS) << SYMBOL_BITS | LONG_ZEROS;
                 i += zeros;
-            } else if (zeros >= MIN_MATCH) {
-                entry = (zeros - MIN_MATCH) << SYMBOL_BITS | SHORT_ZEROS;
+            } else if (zeros >= MIN_SHORT_ZEROS) {
+                entry = (zeros - MIN_SHORT_ZEROS) << SYMBOL_BITS | SHORT_ZEROS;
                 i += zeros;
             } else {
                 entry = described[i++];
@@ -259,7 +267,7 @@ final class RunLengthDeflate {
         put(0b10, 2);
         put(literalCodes - MIN_LITERAL_LENGTH_CODES, 5);
         put(DISTANCE_CODES - 1, 5);
-        put(sentLengths - 4, 4);
+        put(sentLengths - MIN_CODE_LENGTH_CODES, 4);
         for (int i = 0; i < sentLengths; i++) {
             put(descriptionLengths[CODE_LENGTH_ORDER[i]], 3);
         }
@@ -267,9 +275,9 @@ final class RunLengthDeflate {
             int symbol = description[i] & SYMBOL_MASK;
             put(descriptionCodes[symbol], descriptionLengths[symbol]);
             if (symbol == SHORT_ZEROS) {
-                put(description[i] >>> SYMBOL_BITS, 3);
+                put(description[i] >>> SYMBOL_BITS, SHORT_ZEROS_EXTRA_BITS);
             } else if (symbol == LONG_ZEROS) {
-                put(description[i] >>> SYMBOL_BITS, 7);
+                put(description[i] >>> SYMBOL_BITS, LONG_ZEROS_EXTRA_BITS);
             }
         }
         for (int i = 0; i < symbolCount; i++) {

@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Every body style, eye frame and eye ball at 1000 px, SVG and PNG, verification included: the same code as
  * {@link GenerationBenchmark}, with one style changed from the plain design at a time; and GenerationBenchmark's
- * rounded-pointed navy design under a linear and a radial gradient, whose rows are in full colour. Run in the same JMH invocation
- * as GenerationBenchmark (bench/run-styles.sh), whose ZXing baselines the ratios are taken against.
+ * rounded-pointed navy design under a linear and a radial gradient, whose rows are in full colour. Run in the same
+ * JMH invocation as GenerationBenchmark (bench/run-styles.sh), whose ZXing baselines the ratios are taken against.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -61,7 +61,10 @@ public class StyleBenchmark {
         png = spec(ImageFormat.PNG, design);
     }
 
-    /** The plain design with the one style {@code style} names ("body:dots", "frame:leaf", "ball:star") changed. */
+    /**
+     * The plain design with the one style {@code style} names ("body:dots", "frame:leaf", "ball:star") changed, or
+     * ("gradient:radial") GenerationBenchmark's rounded-pointed design under that gradient.
+     */
     static Design design(String style) {
         String[] kindAndName = style.split(":");
         String constant = kindAndName[1].toUpperCase(Locale.ROOT).replace('-', '_');
