@@ -78,8 +78,6 @@ final class ProvisionedServer implements AutoCloseable {
                 "-Djboss.node.name=" + name)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
-        // A cluster of its own unless the test names one: never a member of a developer's server on this machine.
-        builder.environment().putIfAbsent("QRFORGE_CLUSTER_NAME", name);
         // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
         builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
         process = builder.start();

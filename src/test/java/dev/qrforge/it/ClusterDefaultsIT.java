@@ -1,0 +1,82 @@
+package dev.qrforge.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two servers started with defaults on one machine stay two clusters of one: neither names members
+ * (QRFORGE_CLUSTER_MEMBERS), so neither asks the other to join, although they share the default cluster name. The
+ * first takes the standard ports, where the old default member list ({@code 127.0.0.1[7600]}) pointed every node:
+ * with it, the second would have joined the first while starting. {@link ClusterIT}'s two nodes, given one member
+ * list, are the other half of the proof: naming members is what makes a cluster.
+ */
+@DatabaseIndependent
+class ClusterDefaultsIT {
+
+    /** The standard ports: a developer's server there must be stopped first, or this test moved with the switch. */
+    private static final int OFFSET_FIRST = Integer.getInteger("it.defaults.offset-first", 0);
+    private static final int OFFSET_SECOND = Integer.getInteger("it.defaults.offset-second", 750);
+    private static final int JGROUPS_TCP = 7600;
+    /** Infinispan's log of a channel's view: {@code ISPN000094: Received new cluster view for channel ee: [a|0] (1) [a]}. */
+    private static final String VIEW_OF_ONE = "(1) [";
+    private static final String VIEW_OF_TWO = "(2) [";
+
+    private static ProvisionedServer first;
+    private static ProvisionedServer second;
+
+    @BeforeAll
+    static void startTwoServersWithDefaults() throws Exception {
+        for (int port : new int[] {8080 + OFFSET_FIRST, 9990 + OFFSET_FIRST, JGROUPS_TCP + OFFSET_FIRST}) {
+            assertThat(free(port)).as("port %d is in use: stop what listens there, or move this test with "
+                    + "-Dit.defaults.offset-first", port).isTrue();
+        }
+        first = new ProvisionedServer("it-defaults-first", OFFSET_FIRST, ProvisionedServer.baseEnvironment(Api.KEY));
+        second = new ProvisionedServer("it-defaults-second", OFFSET_SECOND,
+                ProvisionedServer.baseEnvironment(Api.KEY));
+        // One after the other: the second's discovery runs while the first is up, as a second instance's would.
+        first.start(Api.KEY);
+        second.start(Api.KEY);
+    }
+
+    @AfterAll
+    static void stopBoth() throws Exception {
+        for (ProvisionedServer server : new ProvisionedServer[] {second, first}) {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    @Test
+    void eachFormsAClusterOfItsOwn() throws Exception {
+        await(() -> first.console().contains(VIEW_OF_ONE) && second.console().contains(VIEW_OF_ONE));
+        // Whatever periodic merging might find comes after the views above; a view of two would show it.
+        Thread.sleep(Duration.ofSeconds(5).toMillis());
+        assertThat(first.console()).doesNotContain(VIEW_OF_TWO).doesNotContain("joined the cluster");
+        assertThat(second.console()).doesNotContain(VIEW_OF_TWO).doesNotContain("joined the cluster");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (!condition.getAsBoolean()) {
+            assertThat(Instant.now()).as("both servers logged a cluster view").isBefore(deadline);
+            Thread.sleep(250);
+        }
+    }
+}
