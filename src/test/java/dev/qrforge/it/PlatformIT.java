@@ -39,4 +39,15 @@ class PlatformIT extends ServerTest {
         assertThat(reply.text()).contains("\"database\"").contains("\"product\":\"" + expected + "\"");
     }
 
+    /** A person who opens the server's address lands on the console, not on a bare 403. */
+    @Test
+    void theRootRedirectsToTheConsole() {
+        Api.Reply reply = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/")).GET());
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(302);
+        assertThat(reply.header("Location")).hasValue("/console/");
+        // The mapping is the root alone: other unknown paths still answer as before.
+        assertThat(Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/nothing-here")).GET()).status())
+                .isEqualTo(404);
+    }
+
 }

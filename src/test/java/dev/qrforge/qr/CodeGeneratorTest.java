@@ -14,6 +14,7 @@ import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.SafetyStatus;
 import dev.qrforge.testing.Logos;
+import dev.qrforge.testing.SlowCheck;
 import java.awt.Color;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ class CodeGeneratorTest {
     }
 
     @Test
+    @SlowCheck
     void typicalUrlsAreNeverRiskyAndAlwaysVerified() {
         List<String> urls = urls();
         assertThat(urls).hasSize(URL_COUNT);
@@ -141,6 +143,7 @@ class CodeGeneratorTest {
 
     /** The reservation admission control takes must cover everything a rendering allocates, let alone holds. */
     @Test
+    @SlowCheck
     void theMemoryCostCoversWhatARenderingAllocates() {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();

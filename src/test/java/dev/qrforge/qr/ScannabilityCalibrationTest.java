@@ -6,6 +6,7 @@ import dev.qrforge.api.WireNames;
 import dev.qrforge.safety.CameraView;
 import dev.qrforge.safety.SafetyStatus;
 import dev.qrforge.testing.Decoders;
+import dev.qrforge.testing.SlowCheck;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * target/ when zbar is missing, so a partial run never replaces the full one), and every case with its verdict and
  * decodings to target/calibration/cases.csv.
  */
+@SlowCheck
 class ScannabilityCalibrationTest {
 
     static final double REQUIRED_RISKY_SHARE_OF_FAILURES = 0.9;
