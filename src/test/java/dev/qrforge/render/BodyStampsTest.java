@@ -2,6 +2,7 @@ package dev.qrforge.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.qrforge.testing.SlowCheck;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * solid, gradient and transparent, in bands that cut through modules. Channels may differ by the rounding of the two
  * blends.
  */
+@SlowCheck
 class BodyStampsTest {
 
     private static final Rgb TEAL = Rgb.parseHex("#00796b").orElseThrow();

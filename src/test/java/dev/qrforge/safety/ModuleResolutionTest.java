@@ -15,6 +15,7 @@ import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.RasterRenderer;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
+import dev.qrforge.testing.SlowCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * agreed in every rendering of every body style with every ball style, flat and under a gradient, at each size and
  * length here, when this was decided.)
  */
+@SlowCheck
 class ModuleResolutionTest {
 
     private static final List<String> URLS = List.of(
