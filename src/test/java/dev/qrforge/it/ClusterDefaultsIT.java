@@ -26,7 +26,8 @@ class ClusterDefaultsIT {
     private static final int OFFSET_FIRST = Integer.getInteger("it.defaults.offset-first", 0);
     private static final int OFFSET_SECOND = Integer.getInteger("it.defaults.offset-second", 750);
     private static final int JGROUPS_TCP = 7600;
-    /** Infinispan's log of a channel's view: {@code ISPN000094: Received new cluster view for channel ee: [a|0] (1) [a]}. */
+    /** WildFly's log of the channel's first view: {@code WFLYCLJG0033: Connected 'ee' channel. … (1) [a]}. */
+    private static final String CHANNEL_CONNECTED = "WFLYCLJG0033";
     private static final String VIEW_OF_ONE = "(1) [";
     private static final String VIEW_OF_TWO = "(2) [";
 
@@ -42,9 +43,12 @@ class ClusterDefaultsIT {
         first = new ProvisionedServer("it-defaults-first", OFFSET_FIRST, ProvisionedServer.baseEnvironment(Api.KEY));
         second = new ProvisionedServer("it-defaults-second", OFFSET_SECOND,
                 ProvisionedServer.baseEnvironment(Api.KEY));
-        // One after the other: the second's discovery runs while the first is up, as a second instance's would.
-        first.start(Api.KEY);
-        second.start(Api.KEY);
+        // The second starts once the first's channel is up, so its discovery runs while the first listens, as a
+        // second instance's would. Neither needs to finish deploying: the channels connect early in the deployment.
+        first.launch();
+        awaitChannel(first);
+        second.launch();
+        awaitChannel(second);
     }
 
     @AfterAll
@@ -58,12 +62,11 @@ class ClusterDefaultsIT {
 
     @Test
     void eachFormsAClusterOfItsOwn() throws Exception {
-        await(() -> first.console().contains(VIEW_OF_ONE) && second.console().contains(VIEW_OF_ONE));
         // Whatever periodic merging might find comes after the views above; a view of two would show it.
         Thread.sleep(Duration.ofSeconds(5).toMillis());
-        assertThat(clusterLines(first)).as("the first server's log")
+        assertThat(clusterLines(first)).as("the first server's log").anyMatch(line -> line.contains(VIEW_OF_ONE))
                 .noneMatch(ClusterDefaultsIT::showsAnotherMember);
-        assertThat(clusterLines(second)).as("the second server's log")
+        assertThat(clusterLines(second)).as("the second server's log").anyMatch(line -> line.contains(VIEW_OF_ONE))
                 .noneMatch(ClusterDefaultsIT::showsAnotherMember);
     }
 
@@ -84,10 +87,11 @@ class ClusterDefaultsIT {
         }
     }
 
-    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!condition.getAsBoolean()) {
-            assertThat(Instant.now()).as("both servers logged a cluster view").isBefore(deadline);
+    /** Waits for WildFly's line for the channel's connection, which names the view the node joined. */
+    private static void awaitChannel(ProvisionedServer server) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
+        while (!server.console().contains(CHANNEL_CONNECTED)) {
+            assertThat(Instant.now()).as("the server connected its channel; see its console.log").isBefore(deadline);
             Thread.sleep(250);
         }
     }

@@ -66,6 +66,24 @@ final class ProvisionedServer implements AutoCloseable {
      * directory; later ones keep what the server stored.
      */
     void start(String apiKey) throws IOException, InterruptedException {
+        launch();
+        Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
+        while (true) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited while starting; see " + log + ":\n" + tail());
+            }
+            if (answers(apiKey)) {
+                return;
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("the server did not answer within " + BOOT_TIMEOUT + "; see " + log);
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** Starts the server without waiting for it, for a test that watches its log instead. */
+    void launch() throws IOException {
         if (!copied) {
             Directories.delete(baseDir);
             Directories.copy(SERVER_HOME.resolve("standalone"), baseDir);
@@ -81,19 +99,6 @@ final class ProvisionedServer implements AutoCloseable {
         // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
         builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
         process = builder.start();
-        Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the server exited while starting; see " + log + ":\n" + tail());
-            }
-            if (answers(apiKey)) {
-                return;
-            }
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("the server did not answer within " + BOOT_TIMEOUT + "; see " + log);
-            }
-            Thread.sleep(500);
-        }
     }
 
     /** Stops the server gracefully, as an operator would, and waits for it to end. */
