@@ -135,7 +135,11 @@ done
 echo "status: $job_status"
 [ "$job_status" = COMPLETED ] || { echo "expected COMPLETED" >&2; exit 1; }
 fetch codes.zip "$API/qr/bulk/$job_id/archive"
-if command -v unzip >/dev/null; then unzip -l "$OUT/codes.zip"; else echo "$OUT/codes.zip ($(wc -c < "$OUT/codes.zip") bytes)"; fi
+if command -v unzip >/dev/null; then
+  unzip -l "$OUT/codes.zip"
+else
+  echo "$OUT/codes.zip ($(wc -c < "$OUT/codes.zip") bytes)"
+fi
 
 step "10. A transparent code composited onto a photo, judged on the result"
 composite=$(jq -n --arg image "$(data_uri image/jpeg "$EXAMPLES/background.jpg")" '{
