@@ -25,8 +25,8 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * No Docker engine runs where the build runs, so the container setup (docker/) is held to the code here instead:
- * what the compose file sets is what the application reads and the README documents, its versions are the build's,
- * and its two nodes, proxy and cluster settings fit together.
+ * what the compose file sets is what the application reads and docs/configuration.md documents, its versions are
+ * the build's, and its two nodes, proxy and cluster settings fit together.
  */
 class ContainerFilesTest {
 
@@ -56,9 +56,9 @@ class ContainerFilesTest {
 
     @Test
     void everyVariableTheNodesGetIsDocumented() throws IOException {
-        String readme = Files.readString(Paths.get("README.md"), StandardCharsets.UTF_8);
+        String configuration = Files.readString(Paths.get("docs", "configuration.md"), StandardCharsets.UTF_8);
         Set<String> documented = Pattern.compile("^\\| `(QRFORGE_[A-Z0-9_]+)` \\|", Pattern.MULTILINE)
-                .matcher(readme).results().map(match -> match.group(1)).collect(Collectors.toSet());
+                .matcher(configuration).results().map(match -> match.group(1)).collect(Collectors.toSet());
         for (Map<String, Object> node : nodes.values()) {
             assertThat(environment(node).keySet()).allMatch(name -> name.startsWith("QRFORGE_"))
                     .isSubsetOf(documented);
