@@ -1,11 +1,12 @@
-// Dynamic codes: `#/dynamic` lists them (by campaign too) and creates one; `#/dynamic/<id>` shows one code's QR
-// image and short link, and changes where it leads, its campaign, its routing rules, its status and its password
-// gate, with its scan count kept live.
+// Dynamic codes: `#/dynamic` lists them (by campaign too) and creates one in a dialog; `#/dynamic/<id>` shows one
+// code's QR image and short link, and changes where it leads, its campaign, its routing rules, its status and its
+// password gate, with its scan count kept live.
 
 import {ApiError, get, imageUrl, patch, post, remove} from '../api.js';
 import {campaignSelect} from '../campaigns.js';
 import {count, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, fromLocalInput, LOCAL_TIME_HINT, showFieldError, splitList, toLocalInput} from '../forms.js';
+import {modal} from '../overlays.js';
 import {rulesEditor} from './rules-editor.js';
 
 const PAGE_SIZE = 25;
@@ -139,8 +140,10 @@ async function overview(main, query) {
             cursor = page.nextCursor;
             more.hidden = !cursor;
             const filtered = params.has('q') || params.has('status') || params.has('campaign');
-            status.say(rows.children.length ? `${rows.children.length} code${rows.children.length === 1 ? '' : 's'} shown`
-                : filtered ? 'No dynamic codes match these filters.' : 'No dynamic codes yet: create the first one.');
+            const shown = rows.children.length;
+            status.say(shown ? `${shown} code${shown === 1 ? '' : 's'} shown`
+                : filtered ? 'No dynamic codes match these filters.'
+                    : 'No dynamic codes yet: create the first one with New dynamic code.');
         } catch (error) {
             if (mine === generation) status.say(describe(error), true);
         } finally {
@@ -153,14 +156,18 @@ async function overview(main, query) {
     campaignFilter.addEventListener('change', () => load(true));
     more.addEventListener('click', () => load(false));
 
-    main.append(h('h1', {text: 'Dynamic codes'}), h('div', {class: 'stack'},
-        // A list filtered to a campaign files new codes in it.
-        createForm(query.get('campaign') === 'none' ? '' : query.get('campaign') ?? ''),
+    // A list filtered to a campaign files new codes in it.
+    const create = modal(createForm(query.get('campaign') === 'none' ? '' : query.get('campaign') ?? ''),
+        'create-title');
+    main.append(h('div', {class: 'row heading'}, h('h1', {text: 'Dynamic codes'}),
+        h('button', {type: 'button', class: 'new-dynamic', text: 'New dynamic code', 'aria-haspopup': 'dialog',
+            on: {click: create.open}})),
         h('section', {class: 'card', 'aria-labelledby': 'dynamic-list-title'},
             h('h2', {id: 'dynamic-list-title', text: 'Your dynamic codes'}),
             h('div', {class: 'toolbar', role: 'search'},
                 field('Search', search), field('Status', statusFilter), field('Campaign', campaignFilter)),
-            table, more, status)));
+            table, more, status),
+        create.element);
     await load(true);
 }
 
@@ -199,7 +206,7 @@ function createForm(campaignId) {
     const campaign = campaignPicker(campaignId, status);
     const rules = rulesEditor([]);
     const submit = h('button', {type: 'submit', text: 'Create dynamic code'});
-    const form = h('form', {class: 'card stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
+    const form = h('form', {class: 'stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
         h('h2', {id: 'create-title', text: 'New dynamic code'}),
         h('div', {class: 'fields create-fields'}, labels.nodes, domain.element,
             field('Campaign (optional)', campaign, CAMPAIGN_HINT),

@@ -380,8 +380,9 @@ class ConsoleDesignerIT extends ServerTest {
             print.put("size", 30);
             print.put("colorSpace", "cmyk");
             assertShowsVerdict(browser, preview(print).path("safety"));
+            browser.driver().findElement(By.cssSelector(".preview-pane button.download-menu")).click();
             ConsoleBrowser.Download pdf = browser.download(
-                    browser.driver().findElement(By.xpath("//button[normalize-space()='Download PDF']")));
+                    browser.visible(By.cssSelector(".preview-pane [role=menuitem][aria-label='Download PDF']")));
             assertThat(pdf.name()).endsWith(".pdf");
             try (PDDocument document = Loader.loadPDF(pdf.bytes())) {
                 float width = document.getPage(0).getMediaBox().getWidth();
@@ -481,7 +482,8 @@ class ConsoleDesignerIT extends ServerTest {
 
             // Delete asks first; the code is then gone from the API.
             String doomed = secondPage.get(0);
-            browser.driver().findElement(By.cssSelector("tr[data-id='" + doomed + "'] button.danger")).click();
+            browser.driver().findElement(By.cssSelector("tr[data-id='" + doomed + "'] button.more-menu")).click();
+            browser.visible(By.cssSelector("tr[data-id='" + doomed + "'] [role=menuitem].danger")).click();
             browser.driver().switchTo().alert().accept();
             browser.until(driver -> !ids(browser).contains(doomed) && !ids(browser).isEmpty());
             assertThat(Api.getAs(ConsoleBrowser.KEY, "/api/v1/qr/" + doomed).status()).isEqualTo(404);
