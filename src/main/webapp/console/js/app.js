@@ -4,7 +4,7 @@
 
 import {ApiError} from './api.js';
 import {restore, signInScreen, signOut} from './auth.js';
-import {h} from './dom.js';
+import {h, requestDetails} from './dom.js';
 
 const VIEWS = {
     codes: () => import('./views/codes.js'),
@@ -35,6 +35,7 @@ export function currentRoute() {
 /** Shows a failure the view did not handle itself, without leaving the page. */
 export function showError(error) {
     notice.textContent = error instanceof ApiError ? error.describe() : (error?.message ?? String(error));
+    if (error?.requestId) notice.append(' ', requestDetails(error.requestId));
     notice.hidden = false;
 }
 

@@ -47,7 +47,7 @@ export default async function render(main, route) {
 
     const codePicker = select([['', 'Whole workspace']], '', {name: 'code'});
     const campaignPicker = campaignSelect([['', 'Whole workspace']], campaign ?? '', {name: 'campaign'},
-        (error) => status.say(failureText(error), true));
+        (error) => status.say(failureText(error), error));
     const rangePicker = select(RANGES.map(([value, label]) => [value, label]), state.range, {name: 'range'});
     const fromInput = h('input', {type: 'date', name: 'from', value: state.from});
     const toInput = h('input', {type: 'date', name: 'to', value: state.to});
@@ -76,7 +76,8 @@ export default async function render(main, route) {
     });
     for (const input of [fromInput, toInput]) input.addEventListener('change', changed);
     granularityPicker.addEventListener('change', changed);
-    exportButton.addEventListener('click', () => exportCsv().catch((error) => status.say(failureText(error), true)));
+    exportButton.addEventListener('click',
+        () => exportCsv().catch((error) => status.say(failureText(error), error)));
 
     main.append(h('section', {class: 'analytics stack'},
         h('h1', {text: id ? 'Code analytics' : campaign ? 'Campaign analytics' : 'Workspace analytics'}),
@@ -91,7 +92,7 @@ export default async function render(main, route) {
         status,
         results));
 
-    fillCodePicker().catch((error) => status.say(failureText(error), true));
+    fillCodePicker().catch((error) => status.say(failureText(error), error));
     if (campaign) {
         about.replaceChildren(h('p', {class: 'muted'}, 'The codes in the campaign now, each with its whole history. ',
             h('a', {href: `#/dynamic?campaign=${encodeURIComponent(campaign)}`, text: 'See its codes'})));
@@ -130,7 +131,7 @@ export default async function render(main, route) {
             charts.destroy();
             results.replaceChildren();
             shown = null;
-            status.say(failureText(error), true);
+            status.say(failureText(error), error);
         }
     }
 

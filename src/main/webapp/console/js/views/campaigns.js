@@ -30,7 +30,7 @@ export default async function render(main) {
             status.say(list.children.length ? ''
                 : 'No campaigns yet: create the first one with New campaign, then file codes in it.');
         } catch (error) {
-            status.say(describe(error), true);
+            status.say(describe(error), error);
         } finally {
             more.disabled = false;
         }
@@ -89,7 +89,7 @@ function campaignForm({title, action, campaign = {}, headingId}, save) {
             status.say(said);
         } catch (error) {
             if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-            status.say(`Not saved: ${describe(error)}`, true);
+            status.say(`Not saved: ${describe(error)}`, error);
         } finally {
             submit.disabled = false;
         }
@@ -141,7 +141,7 @@ function item(campaign, status, reload) {
             await reload();
             status.say(`Deleted “${campaign.name}”; its codes are in no campaign now.`);
         } catch (error) {
-            status.say(`Not deleted: ${describe(error)}`, true);
+            status.say(`Not deleted: ${describe(error)}`, error);
             del.disabled = false;
         }
     });

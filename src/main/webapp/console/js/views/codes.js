@@ -55,7 +55,7 @@ export default async function render(main, route) {
     let busy = false;
     let stopped = false;
 
-    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, true);
+    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, error);
 
     const filters = () => {
         const params = new URLSearchParams();

@@ -367,7 +367,7 @@ export default async function render(main, route) {
 
     function report(error, focus) {
         clearFieldErrors(form);
-        status.say(error instanceof ApiError ? error.describe() : error.message, true);
+        status.say(error instanceof ApiError ? error.describe() : error.message, error);
         if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message, {focus});
     }
 

@@ -28,7 +28,7 @@ export default async function render(main) {
             more.hidden = !cursor;
             listStatus.say(list.children.length ? '' : 'No custom domains yet: add the first one with Add domain.');
         } catch (error) {
-            listStatus.say(describe(error), true);
+            listStatus.say(describe(error), error);
         }
     }
 
@@ -57,7 +57,7 @@ export default async function render(main) {
                 const checked = await post(`domains/${encodeURIComponent(domain.id)}/verify`);
                 item.replaceWith(card(checked));
             } catch (error) {
-                status.say(describe(error), true);
+                status.say(describe(error), error);
                 verify.disabled = false;
             }
         });
@@ -68,7 +68,7 @@ export default async function render(main) {
                 item.remove();
                 listStatus.say(`Deleted ${domain.host}.`);
             } catch (error) {
-                status.say(describe(error), true);
+                status.say(describe(error), error);
                 del.disabled = false;
             }
         });
@@ -110,7 +110,7 @@ export default async function render(main) {
             listStatus.say(`Added ${created.host}: set up one of its records, then verify.`);
         } catch (error) {
             if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-            addStatus.say(`Not added: ${describe(error)}`, true);
+            addStatus.say(`Not added: ${describe(error)}`, error);
         } finally {
             add.disabled = false;
         }

@@ -28,7 +28,7 @@ const describe = (error) => (error instanceof ApiError ? error.describe() : erro
  */
 function refused(form, status, error, what) {
     if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-    status.say(`${what}: ${describe(error)}`, true);
+    status.say(`${what}: ${describe(error)}`, error);
 }
 
 function badge(status) {
@@ -70,7 +70,7 @@ function shortLink(code, status, {full = false} = {}) {
 /** The campaign to file a code in, `campaign` (an id, or '' for none) chosen. */
 function campaignPicker(campaign, status) {
     return campaignSelect([['', 'None']], campaign, {name: 'campaign', dataset: {path: 'campaign'}},
-        (error) => status.say(`Campaigns could not be read: ${describe(error)}`, true));
+        (error) => status.say(`Campaigns could not be read: ${describe(error)}`, error));
 }
 
 const CAMPAIGN_HINT = 'Group codes in campaigns to see their scans together.';
@@ -102,7 +102,7 @@ async function overview(main, query) {
     const statusFilter = select([['', 'Any status'], ['active', 'Active'], ['paused', 'Paused']],
         query.get('status') ?? '', {name: 'status'});
     const campaignFilter = campaignSelect([['', 'Any campaign'], ['none', 'In no campaign']],
-        query.get('campaign') ?? '', {name: 'campaign'}, (error) => status.say(describe(error), true));
+        query.get('campaign') ?? '', {name: 'campaign'}, (error) => status.say(describe(error), error));
     const rows = h('tbody');
     const more = h('button', {type: 'button', class: 'secondary', text: 'Load more', hidden: true});
     const table = h('div', {class: 'table-wrap'}, h('table', {class: 'dynamic-list'},
@@ -145,7 +145,7 @@ async function overview(main, query) {
                 : filtered ? 'No dynamic codes match these filters.'
                     : 'No dynamic codes yet: create the first one with New dynamic code.');
         } catch (error) {
-            if (mine === generation) status.say(describe(error), true);
+            if (mine === generation) status.say(describe(error), error);
         } finally {
             more.disabled = false;
         }
@@ -292,7 +292,7 @@ async function codeCard(code, stops) {
         save.href = src;
         save.hidden = false;
     } catch (error) {
-        status.say(`The image could not be loaded: ${describe(error)}`, true);
+        status.say(`The image could not be loaded: ${describe(error)}`, error);
     }
     return h('section', {class: 'card stack', 'aria-label': 'QR code and short link'},
         image,
@@ -409,7 +409,7 @@ function statusCard(current, update) {
             update(await patch(path(current().id), {status: next}));
             status.say(next === 'active' ? 'Active: scans are redirected again.' : 'Paused: scans now get a "paused" page.');
         } catch (error) {
-            status.say(`Not changed: ${describe(error)}`, true);
+            status.say(`Not changed: ${describe(error)}`, error);
         } finally {
             show();
             toggle.disabled = false;
@@ -501,7 +501,7 @@ function liveScans(code, stops) {
                 pending = false;
             }
         } catch (error) {
-            if (!stopped) live.say(`The live count could not be updated: ${describe(error)}`, true);
+            if (!stopped) live.say(`The live count could not be updated: ${describe(error)}`, error);
         }
     }
     function schedule() {
@@ -551,7 +551,7 @@ function deleteCard(code, scans) {
             await remove(`${path(code.id)}${erase.checked ? '?erase=true' : ''}`);
             location.hash = '#/dynamic';
         } catch (error) {
-            status.say(`Not deleted: ${describe(error)}`, true);
+            status.say(`Not deleted: ${describe(error)}`, error);
             button.disabled = false;
             scans.resume();
         }

@@ -51,6 +51,13 @@ class ConsoleSignInIT extends ServerTest {
             WebElement key = browser.visible(By.name("apiKey"));
             key.sendKeys("qrk_not_a_key_of_anybody_0000000", Keys.ENTER);
             browser.textIn(By.cssSelector(".sign-in-key .status.error"), "not valid");
+            // A sentence for people; the request id is for support, folded under Details.
+            WebElement refusal = browser.driver().findElement(By.cssSelector(".sign-in-key .status.error"));
+            assertThat(refusal.getText()).doesNotContain("req_").doesNotContain("[");
+            WebElement details = refusal.findElement(By.cssSelector("details"));
+            assertThat(details.findElement(By.tagName("summary")).getText()).isEqualTo("Details");
+            details.findElement(By.tagName("summary")).click();
+            assertThat(details.findElement(By.tagName("code")).getText()).startsWith("req_");
             browser.screenshot("sign-in-refused");
             browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr\\?limit=1 .*status of 401"));
 
