@@ -5,7 +5,7 @@
 
 import {get} from '../api.js';
 import {campaignSelect} from '../campaigns.js';
-import {ChartSet, describeSlices, donutConfig, share, slices, timelineConfig} from '../charts.js';
+import {breakdownConfig, breakdownHeight, ChartSet, describeSlices, share, slices, timelineConfig} from '../charts.js';
 import {count, download, field, h, select, statusLine} from '../dom.js';
 
 const HOUR = 3_600_000;
@@ -287,9 +287,9 @@ function report(data, charts, id, campaign) {
     const sections = [totals, timelineCard(data, charts)];
     if (!id) sections.push(topCodesCard(data.topCodes ?? []));
     sections.push(h('div', {class: 'charts'},
-        donutCard(charts, 'os', 'Operating systems', data.os),
-        donutCard(charts, 'devices', 'Devices', data.devices.map((row) => ({...row, name: capitalised(row.name)}))),
-        donutCard(charts, 'browsers', 'Browsers', data.browsers)));
+        breakdownCard(charts, 'os', 'Operating systems', data.os),
+        breakdownCard(charts, 'devices', 'Devices', data.devices.map((row) => ({...row, name: capitalised(row.name)}))),
+        breakdownCard(charts, 'browsers', 'Browsers', data.browsers)));
     sections.push(h('div', {class: 'charts analytics-tables'},
         rankedCard('countries', 'Countries', 'Country', data.geo.map((row) => ({name: regionName(row.country),
             scans: row.scans})), data.totalScans),
@@ -341,12 +341,14 @@ function bucketLabeller(data) {
         : (start) => format.format(new Date(start));
 }
 
-function donutCard(charts, key, title, rows) {
+function breakdownCard(charts, key, title, rows) {
     if (rows.length === 0) return card(title, {}, h('p', {class: 'muted', text: UNKNOWN}));
     const shown = slices(rows);
     const canvas = h('canvas', {dataset: {chart: key}});
-    charts.add(canvas, describeSlices(title, shown), donutConfig(shown));
-    return card(title, {}, h('div', {class: 'chart-box'}, canvas));
+    const box = h('div', {class: 'chart-box breakdown'}, canvas);
+    box.style.height = `${breakdownHeight(shown)}px`;
+    charts.add(canvas, describeSlices(title, shown), breakdownConfig(shown));
+    return card(title, {}, box);
 }
 
 /** A ranked table: each row's name, count and share of all people's scans, drawn as a bar too. */
