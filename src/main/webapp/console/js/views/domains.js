@@ -1,5 +1,6 @@
 // Custom domains: `#/domains` adds a host (in a dialog), shows the TXT record and the HTTP challenge that prove it,
-// verifies it on demand, and deletes it. Dynamic codes are then created on a verified one (the Dynamic section's Domain).
+// verifies it on demand, and deletes it. Dynamic codes are then created on a verified one (the Dynamic section's
+// Domain).
 
 import {ApiError, get, post, remove} from '../api.js';
 import {field, h, statusLine, when} from '../dom.js';
