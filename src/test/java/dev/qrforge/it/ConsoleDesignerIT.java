@@ -260,6 +260,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.resize(ConsoleBrowser.DESKTOP);
 
             // A static code opens the designer with its data and design as the starting point.
+            row.findElement(By.cssSelector("button.more-menu")).click();
             row.findElement(By.linkText("Design from this")).click();
             browser.until(driver -> url.equals(control(browser, "Data to encode").getAttribute("value")));
             assertThat(new Select(control(browser, "Body style")).getFirstSelectedOption().getAttribute("value"))
@@ -465,6 +466,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.go("codes?q=" + run);
             WebElement dynamicRow = browser.visible(By.cssSelector(
                     "table.codes tbody tr[data-id='" + dynamic.json().path("qr").path("id").asText() + "']"));
+            dynamicRow.findElement(By.cssSelector("button.more-menu")).click();
             assertThat(dynamicRow.findElement(By.linkText("Manage")).getAttribute("href"))
                     .endsWith("#/dynamic/" + dynamic.json().path("id").asText());
 
