@@ -36,6 +36,15 @@ export function uid(prefix = 'f') {
     return `${prefix}-${ids}`;
 }
 
+/**
+ * Text with a line-break opportunity (<wbr>) after each / ? & and = (not within a scheme's //), so that a long URL
+ * wraps between its parts where it can, and anywhere (console.css, overflow-wrap) only where a part alone is too
+ * long.
+ */
+export function breakable(text) {
+    return String(text).split(/(?<=[^/:][/?&=])/).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
+}
+
 /** A labelled form control: the label names the control for screen readers and keyboard users. */
 export function field(label, control, hint) {
     control.id ||= uid();

@@ -6,7 +6,7 @@
 import {get} from '../api.js';
 import {campaignSelect} from '../campaigns.js';
 import {breakdownConfig, breakdownHeight, ChartSet, describeSlices, share, slices, timelineConfig} from '../charts.js';
-import {count, download, field, h, select, statusLine} from '../dom.js';
+import {breakable, count, download, field, h, select, statusLine} from '../dom.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -254,7 +254,7 @@ function codeName(code) {
 function describeCode(code) {
     return h('p', {class: 'muted'},
         h('span', {class: 'analytics-url', text: code.shortUrl}),
-        ' → ', h('span', {class: 'analytics-url', text: code.destinationUrl}), ' · ',
+        ' → ', h('span', {class: 'analytics-url'}, breakable(code.destinationUrl)), ' · ',
         h('a', {href: `#/dynamic/${encodeURIComponent(code.id)}`, text: 'Edit code'}));
 }
 
@@ -394,7 +394,7 @@ function destinationsCard(rows, totalScans, id) {
     return card(title, {ranked: 'destinations'},
         table(columns, rows.map((row) => [
             ...(id ? [routeName(row)] : []),
-            h('span', {class: 'analytics-url', text: row.destinationUrl}),
+            h('span', {class: 'analytics-url'}, breakable(row.destinationUrl)),
             count(row.scans),
             count(row.uniqueScans),
             shareCell(row.scans, totalScans)])));

@@ -3,7 +3,7 @@
 // designer, seeded with a static code) and Delete.
 
 import {ApiError, call, get, imageUrl, remove} from '../api.js';
-import {debounce, download, field, h, select, statusLine, when} from '../dom.js';
+import {breakable, debounce, download, field, h, select, statusLine, when} from '../dom.js';
 import {menuButton} from '../overlays.js';
 import {designOptions, downloadName, downloadRendering} from '../qr-files.js';
 
@@ -146,7 +146,7 @@ export default async function render(main, route) {
         return h('tr', {dataset: {id: item.id}},
             h('td', {}, thumb),
             h('td', {class: 'title'}, item.title ?? h('span', {class: 'muted', text: 'Untitled'})),
-            h('td', {class: 'data', text: item.data}),
+            h('td', {class: 'data'}, breakable(item.data)),
             h('td', {}, h('span', {class: `badge ${item.dynamic ? 'dynamic' : 'static'}`,
                 text: item.dynamic ? 'dynamic' : 'static'})),
             h('td', {class: 'optional'}, item.tags.map((tag) => h('span', {class: 'tag', text: tag}))),
