@@ -20,11 +20,13 @@ export class ApiError extends Error {
         this.requestId = error.request_id ?? null;
     }
 
-    /** What to show people: the message, the field it concerns, and the request id for support. */
+    /**
+     * What to show people: the message and the field it concerns. The request id is for support, not a sentence:
+     * status lines and the page's notice show it apart, under Details (dom.js, requestDetails).
+     */
     describe() {
         const field = this.field ? ` (${this.field})` : '';
-        const id = this.requestId ? ` [${this.requestId}]` : '';
-        return `${this.message}${field}${id}`;
+        return `${this.message}${field}`;
     }
 }
 

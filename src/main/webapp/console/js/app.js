@@ -4,7 +4,7 @@
 
 import {ApiError} from './api.js';
 import {restore, signInScreen, signOut} from './auth.js';
-import {h} from './dom.js';
+import {h, requestDetails} from './dom.js';
 
 const VIEWS = {
     codes: () => import('./views/codes.js'),
@@ -35,6 +35,7 @@ export function currentRoute() {
 /** Shows a failure the view did not handle itself, without leaving the page. */
 export function showError(error) {
     notice.textContent = error instanceof ApiError ? error.describe() : (error?.message ?? String(error));
+    if (error?.requestId) notice.append(' ', requestDetails(error.requestId));
     notice.hidden = false;
 }
 
@@ -76,8 +77,28 @@ function signedIn(session) {
     show();
 }
 
+/**
+ * On a phone the sections fold behind a Menu button (console.css), which shows them as a disclosure; choosing one,
+ * or Escape within them, folds them again.
+ */
+function foldingNavigation() {
+    const toggle = header.querySelector('.nav-toggle');
+    const fold = (open) => {
+        header.classList.toggle('nav-open', open);
+        toggle.setAttribute('aria-expanded', String(open));
+    };
+    toggle.addEventListener('click', () => fold(!header.classList.contains('nav-open')));
+    header.querySelector('nav').addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape' || !header.classList.contains('nav-open')) return;
+        fold(false);
+        toggle.focus();
+    });
+    window.addEventListener('hashchange', () => fold(false));
+}
+
 async function boot() {
     header.querySelector('.sign-out').addEventListener('click', signOut);
+    foldingNavigation();
     // The skip link's #main would be taken for a route: move the focus instead of following it.
     document.querySelector('.skip-link').addEventListener('click', (event) => {
         event.preventDefault();

@@ -89,7 +89,7 @@ export function signInScreen(onSignedIn) {
             await get('qr?limit=1');
         } catch (e) {
             useCredential(async () => null);
-            status.say(e instanceof ApiError ? e.describe() : e.message, true);
+            status.say(e instanceof ApiError ? e.describe() : e.message, e);
             keyInput.focus();
             return;
         }

@@ -36,6 +36,15 @@ export function uid(prefix = 'f') {
     return `${prefix}-${ids}`;
 }
 
+/**
+ * Text with a line-break opportunity (<wbr>) after each / ? & and = (not within a scheme's //), so that a long URL
+ * wraps between its parts where it can, and anywhere (console.css, overflow-wrap) only where a part alone is too
+ * long.
+ */
+export function breakable(text) {
+    return String(text).split(/(?<=[^/:][/?&=])/).flatMap((part, i) => (i ? [h('wbr'), part] : [part]));
+}
+
 /** A labelled form control: the label names the control for screen readers and keyboard users. */
 export function field(label, control, hint) {
     control.id ||= uid();
@@ -61,14 +70,24 @@ export function debounce(fn, ms) {
     };
 }
 
-/** A status line the screen reader announces; say(text) replaces its text, say(text, true) marks it an error. */
+/**
+ * A status line the screen reader announces; say(text) replaces its text, say(text, error) marks it an error, where
+ * error is true or the failure itself, whose API request id (if any) then follows under Details.
+ */
 export function statusLine() {
-    const el = h('p', {class: 'status', role: 'status', 'aria-live': 'polite'});
+    const el = h('div', {class: 'status', role: 'status', 'aria-live': 'polite'});
     el.say = (text, error = false) => {
         el.textContent = text ?? '';
-        el.classList.toggle('error', error);
+        el.classList.toggle('error', Boolean(error));
+        if (error?.requestId) el.append(' ', requestDetails(error.requestId));
     };
     return el;
+}
+
+/** The request id of a failed call, folded under Details: support needs it, people reading the page do not. */
+export function requestDetails(requestId) {
+    return h('details', {class: 'request-details'}, h('summary', {text: 'Details'}),
+        h('p', {}, 'Request id, for support: ', h('code', {text: requestId})));
 }
 
 /** Offers a Blob as a file download. */

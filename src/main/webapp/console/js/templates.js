@@ -31,7 +31,7 @@ export function templatesPanel({use, design, onDesignError}) {
             list.replaceChildren(...page.items.map(item));
             empty.hidden = page.items.length > 0;
         } catch (error) {
-            status.say(error instanceof ApiError ? error.describe() : error.message, true);
+            status.say(error instanceof ApiError ? error.describe() : error.message, error);
         }
     }
 
@@ -58,7 +58,7 @@ export function templatesPanel({use, design, onDesignError}) {
                 onDesignError(error);
                 status.say('');
             } else {
-                status.say(error instanceof ApiError ? error.describe() : error.message, true);
+                status.say(error instanceof ApiError ? error.describe() : error.message, error);
                 if (error instanceof ApiError && error.field) showFieldError(element, error.field, error.message);
             }
         }
@@ -72,7 +72,7 @@ export function templatesPanel({use, design, onDesignError}) {
             await refresh();
             status.say(`Deleted template “${template.name}”.`);
         } catch (error) {
-            status.say(error instanceof ApiError ? error.describe() : error.message, true);
+            status.say(error instanceof ApiError ? error.describe() : error.message, error);
         }
     }
 

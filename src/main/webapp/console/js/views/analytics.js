@@ -5,8 +5,8 @@
 
 import {get} from '../api.js';
 import {campaignSelect} from '../campaigns.js';
-import {ChartSet, describeSlices, donutConfig, share, slices, timelineConfig} from '../charts.js';
-import {count, download, field, h, select, statusLine} from '../dom.js';
+import {breakdownConfig, breakdownHeight, ChartSet, describeSlices, share, slices, timelineConfig} from '../charts.js';
+import {breakable, count, download, field, h, select, statusLine} from '../dom.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,7 +47,7 @@ export default async function render(main, route) {
 
     const codePicker = select([['', 'Whole workspace']], '', {name: 'code'});
     const campaignPicker = campaignSelect([['', 'Whole workspace']], campaign ?? '', {name: 'campaign'},
-        (error) => status.say(failureText(error), true));
+        (error) => status.say(failureText(error), error));
     const rangePicker = select(RANGES.map(([value, label]) => [value, label]), state.range, {name: 'range'});
     const fromInput = h('input', {type: 'date', name: 'from', value: state.from});
     const toInput = h('input', {type: 'date', name: 'to', value: state.to});
@@ -76,7 +76,8 @@ export default async function render(main, route) {
     });
     for (const input of [fromInput, toInput]) input.addEventListener('change', changed);
     granularityPicker.addEventListener('change', changed);
-    exportButton.addEventListener('click', () => exportCsv().catch((error) => status.say(failureText(error), true)));
+    exportButton.addEventListener('click',
+        () => exportCsv().catch((error) => status.say(failureText(error), error)));
 
     main.append(h('section', {class: 'analytics stack'},
         h('h1', {text: id ? 'Code analytics' : campaign ? 'Campaign analytics' : 'Workspace analytics'}),
@@ -91,7 +92,7 @@ export default async function render(main, route) {
         status,
         results));
 
-    fillCodePicker().catch((error) => status.say(failureText(error), true));
+    fillCodePicker().catch((error) => status.say(failureText(error), error));
     if (campaign) {
         about.replaceChildren(h('p', {class: 'muted'}, 'The codes in the campaign now, each with its whole history. ',
             h('a', {href: `#/dynamic?campaign=${encodeURIComponent(campaign)}`, text: 'See its codes'})));
@@ -130,7 +131,7 @@ export default async function render(main, route) {
             charts.destroy();
             results.replaceChildren();
             shown = null;
-            status.say(failureText(error), true);
+            status.say(failureText(error), error);
         }
     }
 
@@ -253,7 +254,7 @@ function codeName(code) {
 function describeCode(code) {
     return h('p', {class: 'muted'},
         h('span', {class: 'analytics-url', text: code.shortUrl}),
-        ' → ', h('span', {class: 'analytics-url', text: code.destinationUrl}), ' · ',
+        ' → ', h('span', {class: 'analytics-url'}, breakable(code.destinationUrl)), ' · ',
         h('a', {href: `#/dynamic/${encodeURIComponent(code.id)}`, text: 'Edit code'}));
 }
 
@@ -286,9 +287,9 @@ function report(data, charts, id, campaign) {
     const sections = [totals, timelineCard(data, charts)];
     if (!id) sections.push(topCodesCard(data.topCodes ?? []));
     sections.push(h('div', {class: 'charts'},
-        donutCard(charts, 'os', 'Operating systems', data.os),
-        donutCard(charts, 'devices', 'Devices', data.devices.map((row) => ({...row, name: capitalised(row.name)}))),
-        donutCard(charts, 'browsers', 'Browsers', data.browsers)));
+        breakdownCard(charts, 'os', 'Operating systems', data.os),
+        breakdownCard(charts, 'devices', 'Devices', data.devices.map((row) => ({...row, name: capitalised(row.name)}))),
+        breakdownCard(charts, 'browsers', 'Browsers', data.browsers)));
     sections.push(h('div', {class: 'charts analytics-tables'},
         rankedCard('countries', 'Countries', 'Country', data.geo.map((row) => ({name: regionName(row.country),
             scans: row.scans})), data.totalScans),
@@ -340,12 +341,14 @@ function bucketLabeller(data) {
         : (start) => format.format(new Date(start));
 }
 
-function donutCard(charts, key, title, rows) {
+function breakdownCard(charts, key, title, rows) {
     if (rows.length === 0) return card(title, {}, h('p', {class: 'muted', text: UNKNOWN}));
     const shown = slices(rows);
     const canvas = h('canvas', {dataset: {chart: key}});
-    charts.add(canvas, describeSlices(title, shown), donutConfig(shown));
-    return card(title, {}, h('div', {class: 'chart-box'}, canvas));
+    const box = h('div', {class: 'chart-box breakdown'}, canvas);
+    box.style.height = `${breakdownHeight(shown)}px`;
+    charts.add(canvas, describeSlices(title, shown), breakdownConfig(shown));
+    return card(title, {}, box);
 }
 
 /** A ranked table: each row's name, count and share of all people's scans, drawn as a bar too. */
@@ -391,7 +394,7 @@ function destinationsCard(rows, totalScans, id) {
     return card(title, {ranked: 'destinations'},
         table(columns, rows.map((row) => [
             ...(id ? [routeName(row)] : []),
-            h('span', {class: 'analytics-url', text: row.destinationUrl}),
+            h('span', {class: 'analytics-url'}, breakable(row.destinationUrl)),
             count(row.scans),
             count(row.uniqueScans),
             shareCell(row.scans, totalScans)])));

@@ -67,7 +67,7 @@ export default async function render(main, route) {
         return params;
     };
 
-    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, true);
+    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, error);
 
     async function load() {
         const mine = ++loads;

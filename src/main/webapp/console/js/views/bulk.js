@@ -143,7 +143,7 @@ function uploadForm(formats, onAccepted) {
             onAccepted({jobId: accepted.jobId, kind: accepted.kind, total: accepted.total,
                 source: source ?? (json ? 'Pasted JSON' : 'Pasted CSV'), createdAt: new Date().toISOString()});
         } catch (error) {
-            invalid(text, status, describeCsvError(error, csv));
+            invalid(text, status, describeCsvError(error, csv), error);
             selectRow(text, error.field, csv);
         } finally {
             submit.disabled = false;
@@ -205,9 +205,9 @@ function itemCount(text) {
     }
 }
 
-function invalid(control, status, message) {
+function invalid(control, status, message, error = true) {
     control.setAttribute('aria-invalid', 'true');
-    status.say(message, true);
+    status.say(message, error);
 }
 
 function valid(...controls) {
@@ -287,7 +287,7 @@ function jobCard(job, onForget) {
             download(blob, `${job.jobId}.zip`);
             status.say(`Downloaded ${job.jobId}.zip.`);
         } catch (error) {
-            status.say(error.describe?.() ?? error.message, true);
+            status.say(error.describe?.() ?? error.message, error);
         } finally {
             zip.disabled = false;
         }
@@ -296,7 +296,7 @@ function jobCard(job, onForget) {
     let said = null;
     card.update = (view, failure) => {
         if (failure) {
-            status.say(`Cannot follow this job: ${failure.describe?.() ?? failure.message}`, true);
+            status.say(`Cannot follow this job: ${failure.describe?.() ?? failure.message}`, failure);
             said = null;
             return false;
         }

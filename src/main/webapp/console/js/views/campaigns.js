@@ -1,10 +1,11 @@
-// Campaigns (#/campaigns): the folders dynamic codes are filed in. Create one, rename it or change its description,
-// delete it (its codes stay, in no campaign), and go to its codes or to its analytics, which the analytics view
-// draws (#/analytics?campaign=<id>) with the same charts as the workspace's.
+// Campaigns (#/campaigns): the folders dynamic codes are filed in. Create one (in a dialog), rename it or change its
+// description, delete it (its codes stay, in no campaign), and go to its codes or to its analytics, which the
+// analytics view draws (#/analytics?campaign=<id>) with the same charts as the workspace's.
 
 import {ApiError, get, patch, post, remove} from '../api.js';
 import {count, field, h, statusLine} from '../dom.js';
 import {clearFieldErrors, showFieldError} from '../forms.js';
+import {modal} from '../overlays.js';
 
 const PAGE_SIZE = 50;
 
@@ -26,24 +27,31 @@ export default async function render(main) {
             list.append(...page.items.map((campaign) => item(campaign, status, () => load(true))));
             cursor = page.nextCursor;
             more.hidden = !cursor;
-            status.say(list.children.length ? '' : 'No campaigns yet: create the first one, then file codes in it.');
+            status.say(list.children.length ? ''
+                : 'No campaigns yet: create the first one with New campaign, then file codes in it.');
         } catch (error) {
-            status.say(describe(error), true);
+            status.say(describe(error), error);
         } finally {
             more.disabled = false;
         }
     }
 
     more.addEventListener('click', () => load(false));
-    main.append(h('h1', {text: 'Campaigns'}), h('div', {class: 'stack'},
-        campaignForm({title: 'New campaign', action: 'Create campaign'}, async (body) => {
+    const create = modal(campaignForm({title: 'New campaign', action: 'Create campaign', headingId: 'new-campaign'},
+        async (body) => {
             const created = await post('campaigns', body);
+            create.close();
             await load(true);
-            return `Created “${created.name}”. File codes in it from their pages, or from the new code form.`;
-        }),
+            status.say(`Created “${created.name}”. File codes in it from their pages, or from the new code form.`);
+            return '';
+        }), 'new-campaign');
+    main.append(h('div', {class: 'row heading'}, h('h1', {text: 'Campaigns'}),
+        h('button', {type: 'button', class: 'new-campaign', text: 'New campaign', 'aria-haspopup': 'dialog',
+            on: {click: create.open}})),
         h('section', {class: 'card stack', 'aria-labelledby': 'campaigns-title'},
             h('h2', {id: 'campaigns-title', text: 'Your campaigns'}),
-            list, more, status)));
+            list, more, status),
+        create.element);
     await load(true);
 }
 
@@ -51,15 +59,17 @@ export default async function render(main) {
  * A form of a campaign's name and description; `save` sends them and answers what to say, and a refusal lands at
  * the control the API names (`name`, `description`).
  */
-function campaignForm({title, action, campaign = {}}, save) {
+function campaignForm({title, action, campaign = {}, headingId}, save) {
     const status = statusLine();
     const name = h('input', {type: 'text', name: 'name', required: true, maxlength: 100, autocomplete: 'off',
         value: campaign.name, dataset: {path: 'name'}});
     const description = h('textarea', {name: 'description', maxlength: 1000, rows: 2, dataset: {path: 'description'}});
     description.value = campaign.description ?? '';
     const submit = h('button', {type: 'submit', text: action});
-    const form = h('form', {class: 'card stack campaign-form', novalidate: true, 'aria-label': title},
-        h('h2', {text: title}),
+    // In the New dialog the form is the dialog's whole content, so it drops the card's frame.
+    const form = h('form', {class: `stack campaign-form${campaign.id ? ' card' : ''}`, novalidate: true,
+        'aria-label': title},
+        h('h2', {id: headingId, text: title}),
         h('div', {class: 'fields'},
             field('Name', name, 'Unique in the workspace, whatever its case.'),
             field('Description (optional)', description)),
@@ -79,7 +89,7 @@ function campaignForm({title, action, campaign = {}}, save) {
             status.say(said);
         } catch (error) {
             if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-            status.say(`Not saved: ${describe(error)}`, true);
+            status.say(`Not saved: ${describe(error)}`, error);
         } finally {
             submit.disabled = false;
         }
@@ -131,7 +141,7 @@ function item(campaign, status, reload) {
             await reload();
             status.say(`Deleted “${campaign.name}”; its codes are in no campaign now.`);
         } catch (error) {
-            status.say(`Not deleted: ${describe(error)}`, true);
+            status.say(`Not deleted: ${describe(error)}`, error);
             del.disabled = false;
         }
     });

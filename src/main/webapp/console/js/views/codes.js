@@ -1,8 +1,10 @@
 // The workspace's codes, newest first: search and type filter, paging by the API's cursor, and per code its
-// thumbnail, the way on (a dynamic code's page; the designer, seeded with a static code), downloads and delete.
+// thumbnail, a Download menu of every format, and a menu of the rest: the way on (a dynamic code's page; the
+// designer, seeded with a static code) and Delete.
 
 import {ApiError, call, get, imageUrl, remove} from '../api.js';
-import {debounce, download, field, h, select, statusLine, when} from '../dom.js';
+import {breakable, debounce, download, field, h, select, statusLine, when} from '../dom.js';
+import {menuButton} from '../overlays.js';
 import {designOptions, downloadName, downloadRendering} from '../qr-files.js';
 
 const PAGE_SIZE = 20;
@@ -21,7 +23,7 @@ export default async function render(main, route) {
     const type = select(TYPES, route.query.get('type') ?? '');
     const status = statusLine();
     const rows = h('tbody');
-    const table = h('div', {class: 'table-wrap'}, h('table', {class: 'codes', 'aria-label': 'Codes, newest first'},
+    const table = h('div', {class: 'codes-wrap'}, h('table', {class: 'codes', 'aria-label': 'Codes, newest first'},
         h('thead', {}, h('tr', {},
             h('th', {scope: 'col', text: 'Code'}),
             h('th', {scope: 'col', text: 'Title'}),
@@ -53,7 +55,7 @@ export default async function render(main, route) {
     let busy = false;
     let stopped = false;
 
-    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, true);
+    const fail = (error) => status.say(error instanceof ApiError ? error.describe() : error.message, error);
 
     const filters = () => {
         const params = new URLSearchParams();
@@ -138,24 +140,27 @@ export default async function render(main, route) {
             thumb.src = url;
         }).catch(() => thumb.replaceWith(h('span', {class: 'muted', text: 'No image'})));
         const open = item.dynamic
-            ? h('a', {href: `#/dynamic/${encodeURIComponent(item.dynamicId)}`, text: 'Manage',
-                'aria-label': `Manage ${label}`})
-            : h('a', {href: `#/design?from=${encodeURIComponent(item.id)}`, text: 'Design from this',
-                'aria-label': `Design a new code from ${label}`});
+            ? {label: 'Manage', href: `#/dynamic/${encodeURIComponent(item.dynamicId)}`, ariaLabel: `Manage ${label}`}
+            : {label: 'Design from this', href: `#/design?from=${encodeURIComponent(item.id)}`,
+                ariaLabel: `Design a new code from ${label}`};
         return h('tr', {dataset: {id: item.id}},
             h('td', {}, thumb),
             h('td', {class: 'title'}, item.title ?? h('span', {class: 'muted', text: 'Untitled'})),
-            h('td', {class: 'data', text: item.data}),
+            h('td', {class: 'data'}, breakable(item.data)),
             h('td', {}, h('span', {class: `badge ${item.dynamic ? 'dynamic' : 'static'}`,
                 text: item.dynamic ? 'dynamic' : 'static'})),
             h('td', {class: 'optional'}, item.tags.map((tag) => h('span', {class: 'tag', text: tag}))),
             h('td', {class: 'optional', text: when(item.createdAt)}),
-            h('td', {}, h('div', {class: 'actions'}, open,
-                formats.map((format) => h('button', {type: 'button', class: 'secondary', text: format.toUpperCase(),
-                    'aria-label': `Download ${label} as ${format.toUpperCase()}`,
-                    on: {click: () => downloadCode(item, format)}})),
-                h('button', {type: 'button', class: 'danger', text: 'Delete', 'aria-label': `Delete ${label}`,
-                    on: {click: () => deleteCode(item, label)}}))));
+            h('td', {}, h('div', {class: 'actions'},
+                menuButton(['Download', h('span', {'aria-hidden': 'true', text: ' ▾'})],
+                    formats.map((format) => ({label: format.toUpperCase(),
+                        ariaLabel: `Download ${label} as ${format.toUpperCase()}`,
+                        onSelect: () => downloadCode(item, format)})),
+                    {'aria-label': `Download ${label}`, class: 'secondary menu-button download-menu'}),
+                menuButton(h('span', {'aria-hidden': 'true', text: '⋯'}), [open,
+                    {label: 'Delete', ariaLabel: `Delete ${label}`, danger: true,
+                        onSelect: () => deleteCode(item, label)}],
+                    {'aria-label': `More actions for ${label}`, class: 'secondary menu-button more-menu'}))));
     }
 
     async function downloadCode(item, format) {

@@ -10,6 +10,7 @@ import {contentForms} from '../content-forms.js';
 import {templatesPanel} from '../templates.js';
 import {designOptions, downloadName, downloadRendering, forFormat, PRINT_FORMATS, RASTER_FORMATS, SHOWN_FORMATS}
     from '../qr-files.js';
+import {menuButton} from '../overlays.js';
 import {verdictView} from '../safety.js';
 
 const PREVIEW_DELAY_MS = 300;
@@ -271,15 +272,19 @@ export default async function render(main, route) {
     const placeholder = h('p', {class: 'muted', text: 'Type the data to encode to see your code.'});
     const status = statusLine();
     const save = h('button', {type: 'button', text: 'Save'});
-    const downloads = options.formats.map((f) => h('button', {type: 'button', class: 'secondary',
-        text: `Download ${f.toUpperCase()}`, on: {click: () => downloadAs(f)}}));
+    const downloads = menuButton(['Download', h('span', {'aria-hidden': 'true', text: ' ▾'})],
+        options.formats.map((f) => ({label: f.toUpperCase(), ariaLabel: `Download ${f.toUpperCase()}`,
+            onSelect: () => downloadAs(f)})),
+        {'aria-label': 'Download', class: 'secondary menu-button download-menu'});
     const saved = h('p', {class: 'saved', role: 'status', hidden: true});
     // The score and status are announced when they change; the status line is left for errors and actions.
     const verdict = verdictView({announce: true});
     verdict.element.hidden = true;
-    const pane = h('section', {class: 'card stack preview-pane', 'aria-label': 'Preview', dataset: {state: 'empty'}},
-        h('h2', {text: 'Preview'}), placeholder, image, h('div', {class: 'row'}, save, downloads), saved, status,
-        verdict.element);
+    // The verdict sits by the image it judges, before the buttons that keep or download it.
+    const pane = h('section', {class: 'card preview-pane', 'aria-label': 'Preview', dataset: {state: 'empty'}},
+        h('h2', {text: 'Preview'}), placeholder, image,
+        h('div', {class: 'preview-side stack'}, verdict.element, h('div', {class: 'row preview-actions'}, save,
+            downloads), saved, status));
 
     if (restyled) {
         root.append(h('h1', {text: `Restyle “${restyled.title || restyled.shortUrl}”`}),
@@ -362,7 +367,7 @@ export default async function render(main, route) {
 
     function report(error, focus) {
         clearFieldErrors(form);
-        status.say(error instanceof ApiError ? error.describe() : error.message, true);
+        status.say(error instanceof ApiError ? error.describe() : error.message, error);
         if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message, {focus});
     }
 

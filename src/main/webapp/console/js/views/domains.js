@@ -1,9 +1,11 @@
-// Custom domains: `#/domains` adds a host, shows the TXT record and the HTTP challenge that prove it, verifies it
-// on demand, and deletes it. Dynamic codes are then created on a verified one (the Dynamic section's Domain).
+// Custom domains: `#/domains` adds a host (in a dialog), shows the TXT record and the HTTP challenge that prove it,
+// verifies it on demand, and deletes it. Dynamic codes are then created on a verified one (the Dynamic section's
+// Domain).
 
 import {ApiError, get, post, remove} from '../api.js';
 import {field, h, statusLine, when} from '../dom.js';
 import {clearFieldErrors, showFieldError} from '../forms.js';
+import {modal} from '../overlays.js';
 
 const PAGE_SIZE = 50;
 const describe = (error) => (error instanceof ApiError ? error.describe() : error.message);
@@ -25,9 +27,9 @@ export default async function render(main) {
             list.append(...page.items.map(card));
             cursor = page.nextCursor;
             more.hidden = !cursor;
-            listStatus.say(list.children.length ? '' : 'No custom domains yet: add the first one.');
+            listStatus.say(list.children.length ? '' : 'No custom domains yet: add the first one with Add domain.');
         } catch (error) {
-            listStatus.say(describe(error), true);
+            listStatus.say(describe(error), error);
         }
     }
 
@@ -56,7 +58,7 @@ export default async function render(main) {
                 const checked = await post(`domains/${encodeURIComponent(domain.id)}/verify`);
                 item.replaceWith(card(checked));
             } catch (error) {
-                status.say(describe(error), true);
+                status.say(describe(error), error);
                 verify.disabled = false;
             }
         });
@@ -67,7 +69,7 @@ export default async function render(main) {
                 item.remove();
                 listStatus.say(`Deleted ${domain.host}.`);
             } catch (error) {
-                status.say(describe(error), true);
+                status.say(describe(error), error);
                 del.disabled = false;
             }
         });
@@ -92,7 +94,7 @@ export default async function render(main) {
         placeholder: 'go.example.com', dataset: {path: 'host'}});
     const add = h('button', {type: 'submit', text: 'Add domain'});
     const addStatus = statusLine();
-    const form = h('form', {class: 'card stack', novalidate: true, 'aria-labelledby': 'add-domain-title'},
+    const form = h('form', {class: 'stack', novalidate: true, 'aria-labelledby': 'add-domain-title'},
         h('h2', {id: 'add-domain-title', text: 'Add a domain'}),
         field('Host', host, 'A host of yours for short links, such as go.example.com. TLS for it is set up where the '
             + 'service is deployed.'),
@@ -104,19 +106,22 @@ export default async function render(main) {
         try {
             const created = await post('domains', {host: host.value.trim()});
             list.prepend(card(created));
-            listStatus.say('');
             host.value = '';
-            addStatus.say(`Added ${created.host}: set up one of its records, then verify.`);
+            adding.close();
+            listStatus.say(`Added ${created.host}: set up one of its records, then verify.`);
         } catch (error) {
             if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-            addStatus.say(`Not added: ${describe(error)}`, true);
+            addStatus.say(`Not added: ${describe(error)}`, error);
         } finally {
             add.disabled = false;
         }
     });
     more.addEventListener('click', () => load(false));
 
-    root.append(h('h1', {text: 'Custom domains'}), form,
-        h('section', {class: 'stack', 'aria-label': 'Domains'}, list, more, listStatus));
+    const adding = modal(form, 'add-domain-title');
+    root.append(h('div', {class: 'row heading'}, h('h1', {text: 'Custom domains'}),
+        h('button', {type: 'button', class: 'add-domain', text: 'Add domain', 'aria-haspopup': 'dialog',
+            on: {click: adding.open}})),
+        h('section', {class: 'stack', 'aria-label': 'Domains'}, list, more, listStatus), adding.element);
     await load(true);
 }

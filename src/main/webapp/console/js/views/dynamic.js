@@ -1,11 +1,12 @@
-// Dynamic codes: `#/dynamic` lists them (by campaign too) and creates one; `#/dynamic/<id>` shows one code's QR
-// image and short link, and changes where it leads, its campaign, its routing rules, its status and its password
-// gate, with its scan count kept live.
+// Dynamic codes: `#/dynamic` lists them (by campaign too) and creates one in a dialog; `#/dynamic/<id>` shows one
+// code's QR image and short link, and changes where it leads, its campaign, its routing rules, its status and its
+// password gate, with its scan count kept live.
 
 import {ApiError, get, imageUrl, patch, post, remove} from '../api.js';
 import {campaignSelect} from '../campaigns.js';
 import {count, debounce, field, h, select, statusLine, uid} from '../dom.js';
 import {clearFieldErrors, fromLocalInput, LOCAL_TIME_HINT, showFieldError, splitList, toLocalInput} from '../forms.js';
+import {modal} from '../overlays.js';
 import {rulesEditor} from './rules-editor.js';
 
 const PAGE_SIZE = 25;
@@ -27,7 +28,7 @@ const describe = (error) => (error instanceof ApiError ? error.describe() : erro
  */
 function refused(form, status, error, what) {
     if (error instanceof ApiError && error.field) showFieldError(form, error.field, error.message);
-    status.say(`${what}: ${describe(error)}`, true);
+    status.say(`${what}: ${describe(error)}`, error);
 }
 
 function badge(status) {
@@ -69,7 +70,7 @@ function shortLink(code, status, {full = false} = {}) {
 /** The campaign to file a code in, `campaign` (an id, or '' for none) chosen. */
 function campaignPicker(campaign, status) {
     return campaignSelect([['', 'None']], campaign, {name: 'campaign', dataset: {path: 'campaign'}},
-        (error) => status.say(`Campaigns could not be read: ${describe(error)}`, true));
+        (error) => status.say(`Campaigns could not be read: ${describe(error)}`, error));
 }
 
 const CAMPAIGN_HINT = 'Group codes in campaigns to see their scans together.';
@@ -101,7 +102,7 @@ async function overview(main, query) {
     const statusFilter = select([['', 'Any status'], ['active', 'Active'], ['paused', 'Paused']],
         query.get('status') ?? '', {name: 'status'});
     const campaignFilter = campaignSelect([['', 'Any campaign'], ['none', 'In no campaign']],
-        query.get('campaign') ?? '', {name: 'campaign'}, (error) => status.say(describe(error), true));
+        query.get('campaign') ?? '', {name: 'campaign'}, (error) => status.say(describe(error), error));
     const rows = h('tbody');
     const more = h('button', {type: 'button', class: 'secondary', text: 'Load more', hidden: true});
     const table = h('div', {class: 'table-wrap'}, h('table', {class: 'dynamic-list'},
@@ -139,10 +140,12 @@ async function overview(main, query) {
             cursor = page.nextCursor;
             more.hidden = !cursor;
             const filtered = params.has('q') || params.has('status') || params.has('campaign');
-            status.say(rows.children.length ? `${rows.children.length} code${rows.children.length === 1 ? '' : 's'} shown`
-                : filtered ? 'No dynamic codes match these filters.' : 'No dynamic codes yet: create the first one.');
+            const shown = rows.children.length;
+            status.say(shown ? `${shown} code${shown === 1 ? '' : 's'} shown`
+                : filtered ? 'No dynamic codes match these filters.'
+                    : 'No dynamic codes yet: create the first one with New dynamic code.');
         } catch (error) {
-            if (mine === generation) status.say(describe(error), true);
+            if (mine === generation) status.say(describe(error), error);
         } finally {
             more.disabled = false;
         }
@@ -153,14 +156,18 @@ async function overview(main, query) {
     campaignFilter.addEventListener('change', () => load(true));
     more.addEventListener('click', () => load(false));
 
-    main.append(h('h1', {text: 'Dynamic codes'}), h('div', {class: 'stack'},
-        // A list filtered to a campaign files new codes in it.
-        createForm(query.get('campaign') === 'none' ? '' : query.get('campaign') ?? ''),
+    // A list filtered to a campaign files new codes in it.
+    const create = modal(createForm(query.get('campaign') === 'none' ? '' : query.get('campaign') ?? ''),
+        'create-title');
+    main.append(h('div', {class: 'row heading'}, h('h1', {text: 'Dynamic codes'}),
+        h('button', {type: 'button', class: 'new-dynamic', text: 'New dynamic code', 'aria-haspopup': 'dialog',
+            on: {click: create.open}})),
         h('section', {class: 'card', 'aria-labelledby': 'dynamic-list-title'},
             h('h2', {id: 'dynamic-list-title', text: 'Your dynamic codes'}),
             h('div', {class: 'toolbar', role: 'search'},
                 field('Search', search), field('Status', statusFilter), field('Campaign', campaignFilter)),
-            table, more, status)));
+            table, more, status),
+        create.element);
     await load(true);
 }
 
@@ -199,7 +206,7 @@ function createForm(campaignId) {
     const campaign = campaignPicker(campaignId, status);
     const rules = rulesEditor([]);
     const submit = h('button', {type: 'submit', text: 'Create dynamic code'});
-    const form = h('form', {class: 'card stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
+    const form = h('form', {class: 'stack create-dynamic', novalidate: true, 'aria-labelledby': 'create-title'},
         h('h2', {id: 'create-title', text: 'New dynamic code'}),
         h('div', {class: 'fields create-fields'}, labels.nodes, domain.element,
             field('Campaign (optional)', campaign, CAMPAIGN_HINT),
@@ -285,7 +292,7 @@ async function codeCard(code, stops) {
         save.href = src;
         save.hidden = false;
     } catch (error) {
-        status.say(`The image could not be loaded: ${describe(error)}`, true);
+        status.say(`The image could not be loaded: ${describe(error)}`, error);
     }
     return h('section', {class: 'card stack', 'aria-label': 'QR code and short link'},
         image,
@@ -402,7 +409,7 @@ function statusCard(current, update) {
             update(await patch(path(current().id), {status: next}));
             status.say(next === 'active' ? 'Active: scans are redirected again.' : 'Paused: scans now get a "paused" page.');
         } catch (error) {
-            status.say(`Not changed: ${describe(error)}`, true);
+            status.say(`Not changed: ${describe(error)}`, error);
         } finally {
             show();
             toggle.disabled = false;
@@ -494,7 +501,7 @@ function liveScans(code, stops) {
                 pending = false;
             }
         } catch (error) {
-            if (!stopped) live.say(`The live count could not be updated: ${describe(error)}`, true);
+            if (!stopped) live.say(`The live count could not be updated: ${describe(error)}`, error);
         }
     }
     function schedule() {
@@ -544,7 +551,7 @@ function deleteCard(code, scans) {
             await remove(`${path(code.id)}${erase.checked ? '?erase=true' : ''}`);
             location.hash = '#/dynamic';
         } catch (error) {
-            status.say(`Not deleted: ${describe(error)}`, true);
+            status.say(`Not deleted: ${describe(error)}`, error);
             button.disabled = false;
             scans.resume();
         }

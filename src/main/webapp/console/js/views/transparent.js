@@ -58,8 +58,8 @@ export default async function render(main) {
             results.scrollIntoView({block: 'nearest'});
         } catch (error) {
             const control = error.field ? controlFor(error.field, controls, images) : null;
-            if (control) fieldError(control, error.message, status, error.describe());
-            else status.say(error.describe?.() ?? error.message, true);
+            if (control) fieldError(control, error.message, status, error.describe(), error);
+            else status.say(error.describe?.() ?? error.message, error);
         } finally {
             submit.disabled = false;
         }
@@ -267,10 +267,10 @@ function controlFor(name, c, images) {
 
 /**
  * Shows a message at the control it concerns (or at a background image's row) and moves there; the status line says
- * it in full, request id included, for support.
+ * it in full, with the API's request id (if any) under Details, for support.
  */
-function fieldError(control, message, status, fullMessage) {
-    status.say(fullMessage, true);
+function fieldError(control, message, status, fullMessage, error = true) {
+    status.say(fullMessage, error);
     markFieldError(control, message);
 }
 

@@ -241,7 +241,7 @@ class ConsoleAnalyticsIT extends ServerTest {
         return values.stream().mapToLong(Number::longValue).sum();
     }
 
-    /** A donut's slices as label → value. */
+    /** A breakdown's bars as label → value. */
     private Map<String, Long> slices(String key) {
         Map<String, Object> data = chartData(key);
         Map<String, Long> slices = new LinkedHashMap<>();

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +48,12 @@ public final class ConsoleBrowser implements AutoCloseable {
     static final String KEY = System.getProperty("it.console.api.key");
     static final Dimension DESKTOP = new Dimension(1280, 900);
     static final Dimension PHONE = new Dimension(390, 844);
+    /** The widths the console is shown at in docs/console: a common laptop's, and a common phone's. */
+    static final Dimension WIDE = new Dimension(1440, 900);
+    /** axe-core's script, as Deque publishes it (pom.xml, version.axe-core). */
+    private static final String AXE = "axe.min.js";
+    /** The axe-core rule sets the console is held to: WCAG 2 A and AA. */
+    private static final List<String> AXE_TAGS = List.of("wcag2a", "wcag2aa");
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final ChromeDriver driver;
@@ -181,8 +189,62 @@ public final class ConsoleBrowser implements AutoCloseable {
         return new Download((String) file.get("name"), Base64.getDecoder().decode((String) file.get("base64")));
     }
 
+    /**
+     * Makes the page's viewport (innerWidth × innerHeight, and so its screenshots) exactly {@code size}. Resizing the
+     * window alone does not do it: headless Chromium keeps a window at least 500 px wide, so a phone's 390 px is
+     * emulated (DevTools' Emulation.setDeviceMetricsOverride, as a desktop page, scroll bars included).
+     */
     public void resize(Dimension size) {
         driver.manage().window().setSize(size);
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", size.width,
+                "height", size.height, "deviceScaleFactor", 1, "mobile", false));
+    }
+
+    /**
+     * The page's serious and critical accessibility violations under WCAG 2 A and AA, as axe-core finds them, each as
+     * "rule (impact): targets" — empty when there are none. Minor and moderate findings are left to review.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> axeViolations() {
+        if (!Boolean.TRUE.equals(script("return typeof window.axe === 'object';"))) {
+            script(axeSource());
+        }
+        Object outcome = asyncScript("const done = arguments[arguments.length - 1];"
+                + " axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})"
+                + "   .then((results) => done(results.violations"
+                + "     .filter((v) => v.impact === 'serious' || v.impact === 'critical')"
+                + "     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)),"
+                + "   (error) => done('axe failed: ' + error));", AXE_TAGS);
+        assertThat(outcome).as("axe-core's answer").isInstanceOf(List.class);
+        return (List<String>) outcome;
+    }
+
+    private static String axeSource() {
+        try (InputStream in = ConsoleBrowser.class.getClassLoader().getResourceAsStream(AXE)) {
+            assertThat(in).as(AXE + " on the test class path (com.deque.html.axe-core:selenium)").isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * What sticks out sideways: "document" or "body" when either is wider than the viewport, then the elements whose
+     * right edge passes it (their tag and classes), so that a failure says where to look. Empty when the page fits.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> sidewaysOverflow() {
+        return (List<String>) script("const width = window.innerWidth; const out = [];"
+                + " if (document.documentElement.scrollWidth > width) out.push('document '"
+                + "   + document.documentElement.scrollWidth + ' > ' + width);"
+                + " if (document.body.scrollWidth > width) out.push('body ' + document.body.scrollWidth);"
+                + " if (out.length) for (const el of document.body.querySelectorAll('*')) {"
+                + "   const box = el.getBoundingClientRect();"
+                + "   if (box.width > 0 && box.right > width + 1 && out.length < 12) out.push(el.tagName.toLowerCase()"
+                + "     + (typeof el.className === 'string' && el.className ? '.' + el.className.replace(/ +/g, '.')"
+                + "       : '')"
+                + "     + ' right ' + Math.round(box.right)); }"
+                + " return out;");
     }
 
     /** The element as it is drawn on screen, as PNG bytes (scrolled into view first: Chromium crops it otherwise). */
@@ -193,9 +255,13 @@ public final class ConsoleBrowser implements AutoCloseable {
 
     /** Saves the whole window as target/console-screenshots/{name}.png. */
     public Path screenshot(String name) {
+        return screenshot(SCREENSHOTS.resolve(name + ".png"));
+    }
+
+    /** Saves the whole window (the viewport) as a PNG file, its folder made if need be. */
+    public Path screenshot(Path file) {
         try {
-            Files.createDirectories(SCREENSHOTS);
-            Path file = SCREENSHOTS.resolve(name + ".png");
+            Files.createDirectories(file.getParent());
             Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
             return file;
         } catch (IOException e) {

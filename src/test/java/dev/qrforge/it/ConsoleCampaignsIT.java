@@ -23,7 +23,8 @@ import org.openqa.selenium.support.ui.Select;
 @DatabaseIndependent
 class ConsoleCampaignsIT extends ServerTest {
 
-    private static final By CREATE = By.cssSelector("form.campaign-form[aria-label='New campaign']");
+    private static final By NEW = By.cssSelector("button.new-campaign");
+    private static final By CREATE = By.cssSelector("dialog[open] form.campaign-form[aria-label='New campaign']");
 
     private static JsonNode api(String path) {
         Api.Reply reply = Api.getAs(ConsoleBrowser.KEY, path);
@@ -58,17 +59,22 @@ class ConsoleCampaignsIT extends ServerTest {
         try (ConsoleBrowser browser = ConsoleBrowser.start()) {
             browser.signInWithKey();
             browser.go("campaigns");
+            browser.visible(NEW).click();
             WebElement create = browser.visible(CREATE);
             create.findElement(By.name("name")).sendKeys(name);
             create.findElement(By.name("description")).sendKeys("Posters in the shops");
             create.findElement(By.cssSelector("button[type=submit]")).click();
-            browser.textIn(By.cssSelector("form.campaign-form .status"), "Created");
+            // The dialog closes on success, and the list says what was made.
+            browser.textIn(By.cssSelector("[aria-labelledby=campaigns-title] > .status"), "Created");
+            assertThat(create.isDisplayed()).isFalse();
             JsonNode campaign = browser.until(driver -> campaignNamed(name));
             String id = campaign.path("id").asText();
             assertThat(campaign.path("description").asText()).isEqualTo("Posters in the shops");
             assertThat(item(browser, id).getText()).contains(name, "Posters in the shops", "0 codes");
 
             // The same name in another case is refused at the name's input.
+            browser.visible(NEW).click();
+            browser.visible(CREATE);
             WebElement nameInput = create.findElement(By.name("name"));
             nameInput.sendKeys(name.toUpperCase());
             create.findElement(By.cssSelector("button[type=submit]")).click();
@@ -77,7 +83,8 @@ class ConsoleCampaignsIT extends ServerTest {
 
             // A code made from the list filtered to the campaign is filed in it; the filter finds it, and only it.
             browser.go("dynamic?campaign=" + id);
-            WebElement form = browser.visible(By.cssSelector("form.create-dynamic"));
+            browser.visible(By.cssSelector("button.new-dynamic")).click();
+            WebElement form = browser.visible(By.cssSelector("dialog[open] form.create-dynamic"));
             browser.until(driver -> id.equals(new Select(form.findElement(By.name("campaign")))
                     .getFirstSelectedOption().getAttribute("value")) && new Select(form.findElement(
                     By.name("campaign"))).getFirstSelectedOption().getText().equals(name));

@@ -260,6 +260,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.resize(ConsoleBrowser.DESKTOP);
 
             // A static code opens the designer with its data and design as the starting point.
+            row.findElement(By.cssSelector("button.more-menu")).click();
             row.findElement(By.linkText("Design from this")).click();
             browser.until(driver -> url.equals(control(browser, "Data to encode").getAttribute("value")));
             assertThat(new Select(control(browser, "Body style")).getFirstSelectedOption().getAttribute("value"))
@@ -380,8 +381,9 @@ class ConsoleDesignerIT extends ServerTest {
             print.put("size", 30);
             print.put("colorSpace", "cmyk");
             assertShowsVerdict(browser, preview(print).path("safety"));
+            browser.driver().findElement(By.cssSelector(".preview-pane button.download-menu")).click();
             ConsoleBrowser.Download pdf = browser.download(
-                    browser.driver().findElement(By.xpath("//button[normalize-space()='Download PDF']")));
+                    browser.visible(By.cssSelector(".preview-pane [role=menuitem][aria-label='Download PDF']")));
             assertThat(pdf.name()).endsWith(".pdf");
             try (PDDocument document = Loader.loadPDF(pdf.bytes())) {
                 float width = document.getPage(0).getMediaBox().getWidth();
@@ -464,6 +466,7 @@ class ConsoleDesignerIT extends ServerTest {
             browser.go("codes?q=" + run);
             WebElement dynamicRow = browser.visible(By.cssSelector(
                     "table.codes tbody tr[data-id='" + dynamic.json().path("qr").path("id").asText() + "']"));
+            dynamicRow.findElement(By.cssSelector("button.more-menu")).click();
             assertThat(dynamicRow.findElement(By.linkText("Manage")).getAttribute("href"))
                     .endsWith("#/dynamic/" + dynamic.json().path("id").asText());
 
@@ -481,7 +484,8 @@ class ConsoleDesignerIT extends ServerTest {
 
             // Delete asks first; the code is then gone from the API.
             String doomed = secondPage.get(0);
-            browser.driver().findElement(By.cssSelector("tr[data-id='" + doomed + "'] button.danger")).click();
+            browser.driver().findElement(By.cssSelector("tr[data-id='" + doomed + "'] button.more-menu")).click();
+            browser.visible(By.cssSelector("tr[data-id='" + doomed + "'] [role=menuitem].danger")).click();
             browser.driver().switchTo().alert().accept();
             browser.until(driver -> !ids(browser).contains(doomed) && !ids(browser).isEmpty());
             assertThat(Api.getAs(ConsoleBrowser.KEY, "/api/v1/qr/" + doomed).status()).isEqualTo(404);

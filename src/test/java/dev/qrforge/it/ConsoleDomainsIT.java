@@ -22,7 +22,8 @@ class ConsoleDomainsIT extends ServerTest {
                 ConsoleBrowser browser = ConsoleBrowser.start()) {
             browser.signInWithKey();
             browser.go("domains");
-            WebElement form = browser.visible(By.cssSelector(".domains form"));
+            browser.visible(By.cssSelector("button.add-domain")).click();
+            WebElement form = browser.visible(By.cssSelector(".domains dialog[open] form"));
             form.findElement(By.name("host")).sendKeys(host.toUpperCase());
             form.findElement(By.cssSelector("button[type=submit]")).click();
             By card = By.cssSelector(".domain-list li.domain");
@@ -44,7 +45,8 @@ class ConsoleDomainsIT extends ServerTest {
             browser.textIn(card, "its TXT record");
 
             browser.go("dynamic");
-            WebElement create = browser.visible(By.cssSelector("form.create-dynamic"));
+            browser.visible(By.cssSelector("button.new-dynamic")).click();
+            WebElement create = browser.visible(By.cssSelector("dialog[open] form.create-dynamic"));
             WebElement domain = browser.visible(By.cssSelector("form.create-dynamic select[name=domain]"));
             browser.until(driver -> new Select(domain).getOptions().stream()
                     .anyMatch(option -> option.getAttribute("value").equals(host)));

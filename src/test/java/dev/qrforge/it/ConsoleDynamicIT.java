@@ -81,7 +81,8 @@ class ConsoleDynamicIT extends ServerTest {
         try (ConsoleBrowser browser = ConsoleBrowser.start()) {
             browser.signInWithKey();
             browser.go("dynamic");
-            WebElement create = browser.visible(By.cssSelector("form.create-dynamic"));
+            browser.visible(By.cssSelector("button.new-dynamic")).click();
+            WebElement create = browser.visible(By.cssSelector("dialog[open] form.create-dynamic"));
             create.findElement(By.name("destinationUrl")).sendKeys(first);
             create.findElement(By.name("title")).sendKeys(title);
             create.findElement(By.name("tags")).sendKeys("console, it");

@@ -51,6 +51,13 @@ class ConsoleSignInIT extends ServerTest {
             WebElement key = browser.visible(By.name("apiKey"));
             key.sendKeys("qrk_not_a_key_of_anybody_0000000", Keys.ENTER);
             browser.textIn(By.cssSelector(".sign-in-key .status.error"), "not valid");
+            // A sentence for people; the request id is for support, folded under Details.
+            WebElement refusal = browser.driver().findElement(By.cssSelector(".sign-in-key .status.error"));
+            assertThat(refusal.getText()).doesNotContain("req_").doesNotContain("[");
+            WebElement details = refusal.findElement(By.cssSelector("details"));
+            assertThat(details.findElement(By.tagName("summary")).getText()).isEqualTo("Details");
+            details.findElement(By.tagName("summary")).click();
+            assertThat(details.findElement(By.tagName("code")).getText()).startsWith("req_");
             browser.screenshot("sign-in-refused");
             browser.assertNoConsoleErrors(Pattern.compile("api/v1/qr\\?limit=1 .*status of 401"));
 
@@ -112,7 +119,9 @@ class ConsoleSignInIT extends ServerTest {
             browser.resize(ConsoleBrowser.PHONE);
             for (String section : SECTIONS) {
                 browser.go(section);
-                browser.visible(By.cssSelector("nav a[aria-current=page][data-section=" + section + "]"));
+                // The sections are folded behind Menu at this width: the current one is marked all the same.
+                By current = By.cssSelector("nav a[aria-current=page][data-section=" + section + "]");
+                browser.until(driver -> !driver.findElements(current).isEmpty());
                 browser.until(driver -> driver.findElements(By.cssSelector("main .loading")).isEmpty()
                         && !driver.findElements(By.cssSelector("main h1")).isEmpty());
                 assertThat(browser.driver().findElement(By.cssSelector(".notice")).isDisplayed())
@@ -120,6 +129,18 @@ class ConsoleSignInIT extends ServerTest {
                 assertThat(browser.overflowsSideways()).as(section + " fits 390 px").isFalse();
                 browser.screenshot("phone-" + section);
             }
+
+            // One header row on a phone; Menu unfolds the sections, the current one marked, and Escape folds them.
+            WebElement header = browser.driver().findElement(By.cssSelector("header.top"));
+            assertThat(header.getSize().getHeight()).as("the phone header's height").isLessThan(64);
+            WebElement menu = browser.visible(By.cssSelector("header.top .nav-toggle"));
+            assertThat(menu.getAttribute("aria-expanded")).isEqualTo("false");
+            menu.click();
+            assertThat(menu.getAttribute("aria-expanded")).isEqualTo("true");
+            WebElement here = browser.visible(By.cssSelector("nav a[aria-current=page]"));
+            here.sendKeys(Keys.ESCAPE);
+            browser.until(driver -> !here.isDisplayed());
+            assertThat(browser.driver().switchTo().activeElement()).isEqualTo(menu);
 
             // On a fresh page, the first Tab stop is the skip link, and following it lands in the section itself.
             browser.driver().navigate().refresh();
