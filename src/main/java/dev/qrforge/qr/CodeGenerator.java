@@ -12,6 +12,7 @@ import dev.qrforge.render.RowSink;
 import dev.qrforge.render.SvgRenderer;
 import dev.qrforge.safety.DecodeSample;
 import dev.qrforge.safety.DecodeVerifier;
+import dev.qrforge.safety.PhysicalSize;
 import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.SafetyAssessor;
 import org.apache.pdfbox.Loader;
@@ -107,26 +108,31 @@ public final class CodeGenerator {
      * mask it was drawn with, so that it is drawn again exactly.
      */
     public static GeneratedCode generate(CodeSpec spec, QrMatrix matrix) {
+        return drawn(spec, matrix).code();
+    }
+
+    /** As {@link #generate}, with the evidence the verdict was drawn from: what the calibration suite fits it to. */
+    static Drawn drawn(CodeSpec spec, QrMatrix matrix) {
         RenderSpec render = renderSpec(spec, matrix, spec.size());
         Drawn first = draw(spec.withMask(matrix.mask()), render);
         if (spec.mask() != null || first.code().safety().verified() || !first.readback().boofcvEyes()
                 || SafetyAssessor.riskyEvenIfRead(render, first.readback())) {
-            return first.code();
+            return first;
         }
-        GeneratedCode code = first.code();
-        for (int attempt = 1; attempt < MASK_ATTEMPTS && !code.safety().verified(); attempt++) {
+        Drawn best = first;
+        for (int attempt = 1; attempt < MASK_ATTEMPTS && !best.code().safety().verified(); attempt++) {
             int mask = (matrix.mask() + attempt) % QrEncoder.MASK_PATTERNS;
             QrMatrix other = QrEncoder.encode(spec.data(), spec.errorCorrection(), mask);
-            GeneratedCode redrawn = draw(spec.withMask(mask), renderSpec(spec, other, spec.size())).code();
-            if (redrawn.safety().verified()) {
-                code = redrawn;
+            Drawn redrawn = draw(spec.withMask(mask), renderSpec(spec, other, spec.size()));
+            if (redrawn.code().safety().verified()) {
+                best = redrawn;
             }
         }
-        return code;
+        return best;
     }
 
     /** A code drawn and judged, with what was read back of it. */
-    private record Drawn(GeneratedCode code, Readback readback) {
+    record Drawn(GeneratedCode code, Readback readback) {
     }
 
     private static Drawn draw(CodeSpec spec, RenderSpec render) {
@@ -165,7 +171,21 @@ public final class CodeGenerator {
             default -> throw new IllegalStateException("no renderer for " + spec.format());
         }
         Readback readback = DecodeVerifier.read(sample, judged, spec.data());
-        return new Drawn(new GeneratedCode(spec, version, file, SafetyAssessor.assess(render, readback)), readback);
+        return new Drawn(new GeneratedCode(spec, version, file, SafetyAssessor.assess(render, readback,
+                physicalSize(spec))), readback);
+    }
+
+    /**
+     * How the verdict speaks of a code asked for in millimetres or inches: in that unit, and for PDF and EPS at their
+     * printed size rather than their pixels at 96 dpi. Null for sizes in pixels.
+     */
+    static PhysicalSize physicalSize(CodeSpec spec) {
+        PrintSize print = spec.print();
+        if (!print.unit().physical()) {
+            return null;
+        }
+        return new PhysicalSize(SizeUnit.MM.of(print.inches()), print.unit() == SizeUnit.IN,
+                spec.format().vector() ? 0 : print.statedDpi());
     }
 
     /** An SVG or EPS file, which draw nothing but the outlines and so need no verification of their own. */

@@ -6,6 +6,7 @@ import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.WireNames;
 import dev.qrforge.content.Content;
 import dev.qrforge.render.ErrorCorrection;
+import dev.qrforge.safety.Deduction;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.safety.SafetyStatus;
 import jakarta.persistence.Column;
@@ -15,6 +16,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * A generated QR code as stored: the request that made it (enough to re-render it identically) and the safety
@@ -26,6 +28,7 @@ public class QrCode {
 
     /** Warnings are single sentences, so a newline separates them safely in one column. */
     private static final String WARNING_SEPARATOR = "\n";
+    private static final String DEDUCTION_SEPARATOR = ":";
 
     private static final ObjectMapper JSON = JsonConfig.build();
 
@@ -69,6 +72,10 @@ public class QrCode {
 
     @Column(name = "safety_warnings", nullable = false)
     private String safetyWarnings;
+
+    /** Each warning's signal and points, "signal:points" a line; null for verdicts stored before they were kept. */
+    @Column(name = "safety_deductions")
+    private String safetyDeductions;
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
@@ -159,6 +166,8 @@ public class QrCode {
         this.safetyStatus = safety.status().name();
         this.safetyVerified = safety.verified();
         this.safetyWarnings = String.join(WARNING_SEPARATOR, safety.warnings());
+        this.safetyDeductions = safety.deductions().stream().map(d -> d.signal() + DEDUCTION_SEPARATOR + d.points())
+                .collect(Collectors.joining(WARNING_SEPARATOR));
     }
 
     public String id() {
@@ -196,13 +205,18 @@ public class QrCode {
     }
 
     public Safety safety() {
-        return safety(safetyScore, safetyStatus, safetyWarnings, safetyVerified);
+        return safety(safetyScore, safetyStatus, safetyWarnings, safetyVerified, safetyDeductions);
     }
 
-    /** The verdict as its four columns keep it. */
-    static Safety safety(int score, String status, String warnings, boolean verified) {
+    /** The verdict as its columns keep it. */
+    static Safety safety(int score, String status, String warnings, boolean verified, String deductions) {
+        List<Deduction> costs = deductions == null || deductions.isEmpty() ? List.of()
+                : Arrays.stream(deductions.split(WARNING_SEPARATOR)).map(line -> {
+                    int colon = line.lastIndexOf(DEDUCTION_SEPARATOR);
+                    return new Deduction(line.substring(0, colon), Integer.parseInt(line.substring(colon + 1)));
+                }).toList();
         return new Safety(score, SafetyStatus.valueOf(status), warnings.isEmpty() ? List.of()
-                : Arrays.asList(warnings.split(WARNING_SEPARATOR)), verified);
+                : Arrays.asList(warnings.split(WARNING_SEPARATOR)), verified, costs);
     }
 
     /** The record without its image, as listings show it. */

@@ -284,10 +284,12 @@ public class QrCodes {
      */
     public Map<String, Verdict> verdicts(Collection<String> ids) {
         return ids.isEmpty() ? Map.of() : em.createQuery("select q.id, q.data, q.safetyScore, q.safetyStatus,"
-                + " q.safetyWarnings, q.safetyVerified from QrCode q where q.id in :ids and q.deletedAt is null",
+                + " q.safetyWarnings, q.safetyVerified, q.safetyDeductions from QrCode q where q.id in :ids"
+                + " and q.deletedAt is null",
                 Object[].class).setParameter("ids", ids).getResultStream()
                 .collect(Collectors.toMap(row -> (String) row[0], row -> new Verdict((String) row[1],
-                        QrCode.safety((Integer) row[2], (String) row[3], (String) row[4], (Boolean) row[5]))));
+                        QrCode.safety((Integer) row[2], (String) row[3], (String) row[4], (Boolean) row[5],
+                                (String) row[6]))));
     }
 
     /** The titles of these codes that have one, deleted codes included, by id: for reports on past scans. */

@@ -22,7 +22,7 @@ import java.util.Map;
  * itself, samples the grid it infers and decodes; neither is told where the code is. The two fail on different
  * designs (ZXing checks the proportions of the eyes' dark runs, BoofCV finds eyes by their square outline), and
  * the calibration suite (docs/scannability-calibration.md) found codes each one alone let through that other
- * scanners could not read. What both read is read again as the {@link CameraView} sees it. ZXing reads a sample of
+ * scanners could not read. What either reads is read again, by both, as the {@link CameraView} sees it. ZXing reads a sample of
  * {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV the same sample when every eye frame is
  * square and every delivered pixel otherwise ({@link DecodeSample} says why).
  */
@@ -95,12 +95,9 @@ public final class DecodeVerifier {
         boolean zxing = zxing(sample.moduleSample(), expectedText);
         QrCodePreciseDetector<GrayU8> detector = detect(sample.boofcvSample());
         boolean boofcv = reads(detector, expectedText);
-        boolean cameraView = false;
-        if (zxing && boofcv) {
-            GreyImage view = sample.cameraView();
-            cameraView = view != null && zxing(view, expectedText) && boofcv(view, expectedText);
-        }
-        return new Readback(zxing, boofcv, boofcv || foundEyes(detector, spec, sample.boofcvFactor()), cameraView,
+        GreyImage view = zxing || boofcv ? sample.cameraView() : null;
+        return new Readback(zxing, boofcv, boofcv || foundEyes(detector, spec, sample.boofcvFactor()),
+                view != null && zxing(view, expectedText), view != null && boofcv(view, expectedText),
                 sample.contrast());
     }
 

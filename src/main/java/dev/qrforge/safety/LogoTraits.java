@@ -35,7 +35,7 @@ public record LogoTraits(double busyness, boolean finderLike) {
     private static final int MAX_GREY = 255;
 
     /** Measures the logo of {@code spec}, which must have one. */
-    static LogoTraits of(RenderSpec spec) {
+    public static LogoTraits of(RenderSpec spec) {
         Logo logo = spec.logo();
         Rgb ground = spec.design().transparent() ? Rgb.WHITE : spec.design().background();
         double[] box = spec.logoBox();

@@ -18,17 +18,18 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Scores how safely a rendered code will scan. Each finding deducts a penalty from a perfect score and explains itself
+ * Scores how safely a rendered code will scan. Each finding deducts points from a perfect score and explains itself
  * in a warning a designer can act on; the score's band is the status (OPTIMAL from 80, ACCEPTABLE from 50, RISKY
- * below).
+ * below). Every finding is also a {@link Deduction} naming its {@link Signal}, so a client can show what cost points.
  *
- * <p>Evidence comes first: the service reads every delivered image back with two independent decoders
- * ({@link DecodeVerifier}). When either fails, the code is RISKY whatever else is true (its score is capped below 50);
- * when both read it but not as the {@link CameraView} sees it (further away, slightly out of focus), it is not
- * OPTIMAL. The traits scored below are what the calibration suite (ScannabilityCalibrationTest,
- * docs/scannability-calibration.md) found makes other scanners (zbar, phones in poor light) fail on codes both our
- * decoders read: their penalties are sized so that such codes fall out of OPTIMAL, and so that codes that read
- * everywhere are rarely RISKY. All thresholds and penalties are the constants below; docs/api.md lists them.
+ * <p>The truth the points are fitted to is what decoders the service does not embed read: the calibration suite
+ * (ScannabilityCalibrationTest, docs/scannability-calibration.md) renders a grid of thousands of designs and has a
+ * panel of zbar, zxing-cpp and OpenCV's WeChat detector read each one, as delivered and in the {@link CameraView}.
+ * The service's own two decoders ({@link DecodeVerifier}) are evidence like any other trait: each signal costs what
+ * a logistic regression on the grid's training half says it predicts a code the panel does not scan, scaled so that
+ * the bands meet the suite's targets (src/test/scripts/fit-verdict.py), and the suite checks them on the held-out
+ * half. Nothing forces RISKY but a busy ground under a placed code, which the grid does not cover. docs/api.md lists
+ * the points.
  */
 public final class SafetyAssessor {
 
@@ -37,96 +38,98 @@ public final class SafetyAssessor {
     static final int ACCEPTABLE_MIN_SCORE = 50;
     private static final int PERCENT = 100;
 
-    /** One of our decoders could not read the rendering: the strongest evidence there is, so it forces RISKY. */
-    static final int UNVERIFIED_PENALTY = 50;
-    /** Both read it, but not as the camera view sees it: no margin left for distance, focus or print. */
-    static final int CAMERA_VIEW_PENALTY = 25;
+    /*
+     * Our decoders' reads. ZXing failing says much when the eyes are square-cornered (the panel failed a code in
+     * ten ZXing could not read); with strongly rounded or dotted eye frames, which neither our decoders' finder
+     * searches were written for, it says little: WeChat reads most of them. BoofCV failing alone says less, as its
+     * finder looks for square outlines the panel does not need.
+     */
+    static final int ZXING_UNREAD_POINTS = 16;
+    static final int ZXING_UNREAD_SHAPED_EYES_POINTS = 3;
+    static final int BOOFCV_UNREAD_POINTS = 6;
+    static final int BOOFCV_UNREAD_SHAPED_EYES_POINTS = 9;
+    /** Neither reads the camera view: 85 % of such codes in the grid did not scan. */
+    static final int CAMERA_VIEW_UNREAD_POINTS = 10;
+    /** One of the two reads it: 5 % did not. */
+    static final int CAMERA_VIEW_HALF_READ_POINTS = 7;
 
     /*
      * WCAG contrast between the light and the dark modules, measured where the modules are (Readback's
-     * moduleContrast). Scanners binarise by luminance: below 2:1 the decoders failed; up to 7:1 (WCAG's enhanced
-     * level) zbar failed on some codes our decoders read.
+     * moduleContrast), in the bands the grid's failures fell in: below 1.5:1 most codes failed, up to 3:1 the
+     * panel's decoders failed some, from 4.5:1 contrast made no difference the data could see. Each band's points
+     * add to those of the bands above it, which a lower contrast is below too.
      */
-    static final double MIN_CONTRAST = 2;
-    static final double LOW_CONTRAST = 4.5;
-    static final double SAFE_CONTRAST = 7;
-    static final int INSUFFICIENT_CONTRAST_PENALTY = 55;
-    static final int LOW_CONTRAST_PENALTY = 30;
-    static final int MODERATE_CONTRAST_PENALTY = 21;
+    static final double[] CONTRAST_BANDS = {1.5, 2, 3, 4.5};
+    static final int[] CONTRAST_POINTS = {7, 9, 14, 1};
 
-    /** Light on dark: ZXing, zbar and most phone scanners look only for dark modules on a light ground. */
-    static final int INVERTED_PENALTY = 30;
+    /** Light on dark: zbar and most phone scanners look only for dark modules on a light ground. */
+    static final int INVERTED_POINTS = 41;
+    /** A transparent code is judged on white, but scanned on whatever it is placed on. */
+    static final int TRANSPARENT_POINTS = 13;
 
     /** The luminance that contrasts equally with black and with white: lighter colours are "light". */
     static final double MID_GREY_LUMINANCE = 0.179;
 
     /*
-     * Image pixels per module. Below 2 anti-aliasing smears neighbouring modules together; below 4 codes decoded but
-     * failed once the image was blurred or rescaled. Under CameraView.REDUCTION × 2 = 6 the camera view has fewer
-     * than 2 pixels per module and fails, which costs CAMERA_VIEW_PENALTY on top.
+     * Image pixels per module. Below 6 the camera view keeps fewer than 2 pixels per module and no decoder reads it;
+     * below 4 the panel failed more codes as delivered; below 2 anti-aliasing smears modules together. Each band's
+     * points add to those of the bands above it.
      */
-    static final double MIN_MODULE_PIXELS = 2;
-    static final double SAFE_MODULE_PIXELS = 4;
-    static final int TINY_MODULE_PENALTY = 30;
-    static final int SMALL_MODULE_PENALTY = 10;
+    static final double[] MODULE_PIXEL_BANDS = {2, 4, CameraView.REDUCTION * 2.0};
+    static final int[] MODULE_PIXEL_POINTS = {21, 11, 10};
 
     /*
-     * Quiet zone in modules. ISO/IEC 18004 asks for 4. Without any, the decoders failed; with one, some did under
-     * poor capture; with 2 or 3 the grid's codes all decoded, though only on a plain surface.
+     * A printed module, in millimetres. Phones resolve a module of about 1/250 of the distance they are held at
+     * (the rule of thumb that a code should be a tenth of the scanning distance, for a symbol of 25 modules): at
+     * SCAN_DISTANCE_MM, COMFORTABLE_PRINT_MODULE_MM; below MIN_PRINT_MODULE_MM a phone must come closer than most
+     * cameras focus. The grid has no physical sizes, so these points mirror the pixel bands' (6 px, then 4 px).
+     */
+    static final double SCAN_DISTANCE_MM = 200;
+    static final double MODULES_PER_SCAN_DISTANCE = 250;
+    static final double COMFORTABLE_PRINT_MODULE_MM = SCAN_DISTANCE_MM / MODULES_PER_SCAN_DISTANCE;
+    static final double MIN_PRINT_MODULE_MM = COMFORTABLE_PRINT_MODULE_MM / 2;
+    static final int SMALL_PRINT_MODULE_POINTS = 10;
+    static final int TINY_PRINT_MODULE_POINTS = 31;
+
+    /*
+     * Quiet zone in modules. ISO/IEC 18004 asks for 4; the panel read codes with 1 to 3 as well as with 4 (so they
+     * cost nothing, and the warning stays as advice), but failed more of those with none.
      */
     static final int STANDARD_QUIET_ZONE = 4;
-    static final int NARROW_QUIET_ZONE = 2;
-    static final int MISSING_QUIET_ZONE_PENALTY = 55;
-    static final int THIN_QUIET_ZONE_PENALTY = 25;
-    static final int NARROW_QUIET_ZONE_PENALTY = 10;
+    static final int NO_QUIET_ZONE_POINTS = 8;
 
-    /*
-     * Symbol version. Up to version 10 (57×57 modules) phones scan at a glance; beyond, the camera must resolve ever
-     * finer detail at the same print size, and beyond 25 (117×117) only large prints scan comfortably.
-     */
+    /** Symbol version: beyond 10 (57×57 modules) phones need it printed or shown larger; the panel barely minded. */
     static final int DENSE_VERSION = 10;
-    static final int VERY_DENSE_VERSION = 25;
-    static final int DENSE_PENALTY = 10;
-    static final int VERY_DENSE_PENALTY = 25;
+    static final int DENSE_POINTS = 1;
 
     /*
      * Logo coverage against what the error correction recovers. Hidden modules are errors the decoder must correct,
      * and a codeword with one hidden module is as wrong as one with eight, so a logo costs more of the budget than
-     * its share of modules; and the same budget must still cover smudges, glare and the camera's misreads. Up to
-     * SAFE_LOGO_SHARE of the budget leaves enough; beyond MAX_LOGO_SHARE nothing is left.
+     * its share of modules. Beyond SAFE_LOGO_SHARE of the budget the panel failed a third of the codes; beyond
+     * MAX_LOGO_SHARE most.
      */
     static final double SAFE_LOGO_SHARE = 0.5;
     static final double MAX_LOGO_SHARE = 1;
-    static final int HEAVY_LOGO_PENALTY = 25;
-    static final int EXCESSIVE_LOGO_PENALTY = 40;
+    static final int HEAVY_LOGO_POINTS = 21;
+    static final int EXCESSIVE_LOGO_POINTS = 53;
     /** Logo sizes are suggested in steps a designer can act on: hundredths of the code's width. */
     private static final int LOGO_SIZE_STEPS = 100;
 
     /*
      * What the logo looks like (LogoTraits). A photograph changes from one module to the next like modules do, and
-     * where it is drawn over the modules, or borders them, binarising scanners see spurious modules; a shape in the
-     * eyes' proportions is taken for a fourth eye.
+     * binarising scanners see spurious modules; a shape in the eyes' proportions is taken for a fourth eye.
      */
     static final double BUSY_LOGO = 1.1;
-    static final int BUSY_LOGO_PENALTY = 21;
-    static final int BUSY_LOGO_OVER_MODULES_PENALTY = 30;
-    static final int FINDER_LIKE_LOGO_PENALTY = 30;
+    static final int BUSY_LOGO_POINTS = 8;
+    static final int BUSY_LOGO_OVER_MODULES_POINTS = 9;
+    static final int FINDER_LIKE_LOGO_POINTS = 9;
 
     /*
-     * Eyes. Scanners that find a finder pattern by its outline as a quadrilateral (BoofCV, and phones' own
-     * detectors) lose frames whose corners are rounded or cut by more than a module, and smaller roundings once
-     * they span more than about CORNER_MARGIN_PIXELS; when both our decoders read such eyes anyway, what is left is
-     * advice. Outline-finders also miss dotted frames, which the calibration grid's zbar and ZXing mostly read.
-     * ZXing and zbar need a solid centre (dark runs across the eye in the ratio 1:1:3:1:1), which dotted balls lack
-     * once the dots are distinct, from DOTS_MERGE_PIXELS per module: a read of the SVG's check raster at 6 px per
-     * module then says little of the same code shown larger, so such balls cost enough to be RISKY.
+     * Eyes. Eye frames rounded like a circle, a leaf or extra-rounded cost a little on their own (the panel failed a
+     * few more of them); dotted frames and balls, nothing the data could see beyond what the decoders' reads say.
      */
-    static final double MAX_CORNER_MODULES = 1;
-    static final double CORNER_MARGIN_PIXELS = 8;
-    static final double DOTS_MERGE_PIXELS = 4;
-    static final int ROUND_EYE_PENALTY = 10;
-    static final int DOTTED_EYE_PENALTY = 21;
-    static final int DISTINCT_DOTS_BALL_PENALTY = 55;
+    static final int ROUND_EYE_POINTS = 4;
+    static final int DOTTED_BALL_POINTS = 1;
 
     /*
      * Texture behind a code placed over an image (Backdrop.busyness). Photos and gradients stay close to
@@ -135,24 +138,34 @@ public final class SafetyAssessor {
      */
     static final double RESTLESS_GROUND = 1.5;
     static final double BUSY_GROUND = 2;
-    static final int RESTLESS_GROUND_PENALTY = 15;
-    static final int BUSY_GROUND_PENALTY = 40;
+    static final int RESTLESS_GROUND_POINTS = 15;
+    static final int BUSY_GROUND_POINTS = 40;
 
     private static final String REDRAW_REMEDY = "raise the contrast, choose square eyes and body, or a higher error"
             + " correction";
     private static final String PLATE_REMEDY = "add a plate (placement.plate) or place the code over a lighter,"
             + " calmer area";
     private static final String SAFE_FRAMES = "square, rounded or cut";
+    /** More modules than a corner rounded by this many is an eye frame our decoders' finder searches miss. */
+    private static final double MAX_CORNER_MODULES = 1;
 
     private SafetyAssessor() {
     }
 
-    /** Assesses a rendering from what was read back of it ({@link DecodeVerifier#read}). */
+    /** Assesses a rendering sized in pixels from what was read back of it ({@link DecodeVerifier#read}). */
     public static Safety assess(RenderSpec spec, Readback readback) {
+        return assess(spec, readback, null);
+    }
+
+    /**
+     * Assesses a rendering from what was read back of it; {@code physical}, when the request asked for a physical
+     * size, is how the size is judged and spoken of (null for pixels).
+     */
+    public static Safety assess(RenderSpec spec, Readback readback, PhysicalSize physical) {
         Findings findings = new Findings();
-        assessReadback(readback, spec, REDRAW_REMEDY, findings);
+        assessReadback(readback, spec, physical, REDRAW_REMEDY, findings);
         assessContrast(spec.design(), readback.moduleContrast(), findings);
-        assessGeometry(spec, findings);
+        assessGeometry(spec, physical, findings);
         return findings.toSafety(readback.verified());
     }
 
@@ -173,34 +186,61 @@ public final class SafetyAssessor {
      */
     public static Safety assessPlaced(RenderSpec spec, Readback readback, Backdrop backdrop) {
         Findings findings = new Findings();
-        assessReadback(readback, spec, PLATE_REMEDY + ", or " + REDRAW_REMEDY, findings);
-        gradeContrast(backdrop.contrast(), "the image under the code's light modules and quiet zone (at "
-                + backdrop.area() + ") has contrast " + tenths(backdrop.contrast()) + ":1 with its dark modules",
-                PLATE_REMEDY, findings);
+        assessReadback(readback, spec, null, PLATE_REMEDY + ", or " + REDRAW_REMEDY, findings);
+        gradeContrast(Signal.GROUND_CONTRAST, backdrop.contrast(), "the image under the code's light modules and"
+                + " quiet zone (at " + backdrop.area() + ") has contrast " + tenths(backdrop.contrast())
+                + ":1 with its dark modules", PLATE_REMEDY, findings);
         assessBusyness(backdrop, findings);
-        assessGeometry(spec, findings);
+        assessGeometry(spec, null, findings);
         return findings.toSafety(readback.verified());
     }
 
-    private static void assessReadback(Readback readback, RenderSpec spec, String remedy, Findings findings) {
-        if (!readback.verified()) {
-            String failed = readback.zxing() ? "BoofCV, whose detector finds eyes by their square outline,"
-                    : readback.boofcv() ? "ZXing, the engine of most Android scanning apps,"
-                    : "neither of our two decoders (ZXing and BoofCV)";
-            findings.forceRisky();
-            findings.deduct(UNVERIFIED_PENALTY, (readback.zxing() || readback.boofcv() ? failed + " could not"
-                    : failed + " could") + " read this rendering back, so phones are likely to fail too — " + remedy);
-        } else if (!readback.cameraView()) {
-            int safeSize = (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION);
-            findings.deduct(CAMERA_VIEW_PENALTY, "the code reads as delivered, but not as a camera sees it from a"
-                    + " little further away or slightly out of focus (at a third of its size, blurred), so it leaves"
-                    + " no margin for distance, focus or print — show or print it larger (a size of at least "
-                    + safeSize + " px), or " + REDRAW_REMEDY);
+    private static void assessReadback(Readback readback, RenderSpec spec, PhysicalSize physical, String remedy,
+            Findings findings) {
+        boolean shaped = shapedEyes(spec.design());
+        String eyes = shaped ? " (its finder search was not written for strongly rounded or dotted eye frames, which"
+                + " phones' scanners mostly read, so this counts for less)" : "";
+        if (!readback.zxing()) {
+            findings.deduct(Signal.ZXING_UNREAD, shaped ? ZXING_UNREAD_SHAPED_EYES_POINTS : ZXING_UNREAD_POINTS,
+                    "ZXing, the engine of most Android scanning apps, could not read this rendering back" + eyes
+                    + " — " + remedy);
+        }
+        if (!readback.boofcv()) {
+            findings.deduct(Signal.BOOFCV_UNREAD, shaped ? BOOFCV_UNREAD_SHAPED_EYES_POINTS : BOOFCV_UNREAD_POINTS,
+                    "BoofCV, whose detector finds eyes by their square outline, could not read this rendering back"
+                    + eyes + " — " + remedy);
+        }
+        int cameraReads = (readback.zxingCamera() ? 1 : 0) + (readback.boofcvCamera() ? 1 : 0);
+        if (cameraReads < 2) {
+            String larger = physical == null
+                    ? "a size of at least " + (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION) + " px"
+                    : physical.vector() ? "a larger print size"
+                    : "at least " + (int) Math.ceil(physical.dpi() * 2.0 * CameraView.REDUCTION / spec.moduleSize())
+                    + " dpi";
+            findings.deduct(Signal.CAMERA_VIEW, cameraReads == 0 ? CAMERA_VIEW_UNREAD_POINTS
+                    : CAMERA_VIEW_HALF_READ_POINTS, (cameraReads == 0 ? "neither of our decoders" : "only one of our"
+                    + " two decoders") + " reads the code as a camera sees it from a little further away or slightly"
+                    + " out of focus (at a third of its size, blurred), so it leaves little margin for distance,"
+                    + " focus or print — show or print it larger (" + larger + "), or " + REDRAW_REMEDY);
         }
     }
 
-    private static void assessGeometry(RenderSpec spec, Findings findings) {
-        assessModuleSize(spec, findings);
+    /** Eye frames rounded by more than a module, or dotted: ones our decoders' finder searches miss. */
+    private static boolean shapedEyes(Design design) {
+        for (Eye eye : design.eyes().all()) {
+            if (eye.frameStyle() == EyeFrameStyle.DOTS || eye.frameStyle().corner() > MAX_CORNER_MODULES) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void assessGeometry(RenderSpec spec, PhysicalSize physical, Findings findings) {
+        if (physical == null) {
+            assessModuleSize(spec, findings);
+        } else {
+            assessPrintedModule(spec, physical, findings);
+        }
         assessQuietZone(spec.margin(), findings);
         assessDensity(spec.matrix(), findings);
         assessEyes(spec, findings);
@@ -213,40 +253,41 @@ public final class SafetyAssessor {
         List<Rgb> darks = design.darkColours();
         Rgb weakest = darks.stream().max(Comparator.comparingDouble(Rgb::relativeLuminance)).orElseThrow();
         if (design.transparent()) {
-            findings.deduct(0, "the background is transparent: this verdict assumes the code is placed on a white or"
-                    + " light surface; on dark, busy or patterned ground it will not scan");
+            findings.deduct(Signal.TRANSPARENT, TRANSPARENT_POINTS, "the background is transparent: this verdict"
+                    + " assumes the code is placed on a white or light surface; on dark, busy or patterned ground it"
+                    + " will not scan — give it a background colour unless you will place it on light, plain ground");
         }
         if (design.transparent() && weakest.relativeLuminance() > MID_GREY_LUMINANCE) {
-            findings.deduct(0, "the foreground " + weakest.hex() + " is lighter than mid-grey, so on a light surface"
-                    + " it stands out poorly, and on a dark one most scanners cannot read light modules — use a dark"
-                    + " foreground, or an opaque light background behind it");
+            findings.deduct(Signal.TRANSPARENT, 0, "the foreground " + weakest.hex() + " is lighter than mid-grey,"
+                    + " so on a light surface it stands out poorly, and on a dark one most scanners cannot read light"
+                    + " modules — use a dark foreground, or an opaque light background behind it");
         } else if (!design.transparent() && weakest.relativeLuminance() > background.relativeLuminance()) {
-            findings.deduct(INVERTED_PENALTY, "the foreground " + weakest.hex() + " is lighter than the "
-                    + ground + "; most scanners only read dark codes on a light background — swap the colours");
-            return;
+            findings.deduct(Signal.INVERTED, INVERTED_POINTS, "the foreground " + weakest.hex() + " is lighter than"
+                    + " the " + ground + "; most scanners only read dark codes on a light background — swap the"
+                    + " colours");
         }
         List<Rgb> stops = design.foregroundStops();
         String painted = stops.size() > 1 || !stops.containsAll(darks) ? "the modules' colours (the lightest tenth"
                 + " of the dark modules, as drawn)" : "foreground " + design.foreground().hex();
-        String remedy = design.transparent() ? "darken the foreground"
-                + (stops.size() > 1 ? " and the gradient's second colour" : "")
-                : "darken the foreground" + (stops.size() > 1 ? " and the gradient's second colour" : "")
-                + " or lighten the background";
-        gradeContrast(moduleContrast, painted + " on " + ground + " have contrast " + tenths(moduleContrast) + ":1",
-                remedy, findings);
+        String remedy = "darken the foreground" + (stops.size() > 1 ? " and the gradient's second colour" : "")
+                + (design.transparent() ? "" : " or lighten the background");
+        gradeContrast(Signal.CONTRAST, moduleContrast, painted + " on " + ground + " have contrast "
+                + tenths(moduleContrast) + ":1", remedy, findings);
     }
 
-    private static void gradeContrast(double ratio, String finding, String remedy, Findings findings) {
-        if (ratio < MIN_CONTRAST) {
-            findings.deduct(INSUFFICIENT_CONTRAST_PENALTY, finding + "; scanners need at least "
-                    + tenths(MIN_CONTRAST) + ":1, " + tenths(SAFE_CONTRAST) + ":1 is safe — " + remedy);
-        } else if (ratio < LOW_CONTRAST) {
-            findings.deduct(LOW_CONTRAST_PENALTY, finding + "; that is low for scanners in poor light, "
-                    + tenths(SAFE_CONTRAST) + ":1 is safe — " + remedy);
-        } else if (ratio < SAFE_CONTRAST) {
-            findings.deduct(MODERATE_CONTRAST_PENALTY, finding + "; " + tenths(SAFE_CONTRAST)
-                    + ":1 or more scans safely in poor light — " + remedy);
+    /** Deducts the points of the lowest contrast band {@code ratio} falls in, the bands' points adding up. */
+    private static void gradeContrast(Signal signal, double ratio, String finding, String remedy, Findings findings) {
+        int band = band(ratio, CONTRAST_BANDS);
+        if (band == CONTRAST_BANDS.length) {
+            return;
         }
+        int points = points(band, CONTRAST_POINTS);
+        String safe = tenths(CONTRAST_BANDS[CONTRAST_BANDS.length - 1]);
+        String why = band == 0 ? "; below " + tenths(CONTRAST_BANDS[0]) + ":1 most scanners fail"
+                : band < CONTRAST_BANDS.length - 1 ? "; scanners fail on some codes below "
+                + tenths(CONTRAST_BANDS[CONTRAST_BANDS.length - 2]) + ":1"
+                : "; from " + safe + ":1 contrast makes no difference to scanners";
+        findings.deduct(signal, points, finding + why + " — " + remedy + " (" + safe + ":1 or more is safe)");
     }
 
     private static void assessBusyness(Backdrop backdrop, Findings findings) {
@@ -258,29 +299,81 @@ public final class SafetyAssessor {
         String measure = ": neighbouring points differ by " + tenths(busyness) + ":1 in contrast on average";
         if (busyness >= BUSY_GROUND) {
             findings.forceRisky();
-            findings.deduct(BUSY_GROUND_PENALTY, finding + "busy" + measure + ", and scanners take such texture for"
-                    + " modules — " + PLATE_REMEDY);
+            findings.deduct(Signal.BUSY_GROUND, BUSY_GROUND_POINTS, finding + "busy" + measure + ", and scanners take"
+                    + " such texture for modules — " + PLATE_REMEDY);
         } else {
-            findings.deduct(RESTLESS_GROUND_PENALTY, finding + "textured" + measure + "; calm ground scans more"
-                    + " reliably — " + PLATE_REMEDY);
+            findings.deduct(Signal.BUSY_GROUND, RESTLESS_GROUND_POINTS, finding + "textured" + measure + "; calm"
+                    + " ground scans more reliably — " + PLATE_REMEDY);
         }
     }
 
     private static void assessModuleSize(RenderSpec spec, Findings findings) {
         double pixels = spec.moduleSize();
-        if (pixels >= SAFE_MODULE_PIXELS) {
+        int band = band(pixels, MODULE_PIXEL_BANDS);
+        if (band == MODULE_PIXEL_BANDS.length) {
             return;
         }
-        String finding = "each module is only " + tenths(pixels) + " px wide at " + spec.size() + " px";
-        String remedy = "use a size of at least " + (int) Math.ceil(spec.totalModules() * SAFE_MODULE_PIXELS)
-                + " px or shorter data";
-        if (pixels < MIN_MODULE_PIXELS) {
-            findings.deduct(TINY_MODULE_PENALTY, finding + "; below " + tenths(MIN_MODULE_PIXELS)
-                    + " px modules blur into each other when displayed or printed — " + remedy);
-        } else {
-            findings.deduct(SMALL_MODULE_PENALTY, finding + "; " + tenths(SAFE_MODULE_PIXELS)
-                    + " px or more survive scaling and printing — " + remedy);
+        double needed = MODULE_PIXEL_BANDS[MODULE_PIXEL_BANDS.length - 1];
+        String why = band == 0 ? "; below " + tenths(MODULE_PIXEL_BANDS[0]) + " px modules blur into each other"
+                : band == 1 ? "; below " + tenths(MODULE_PIXEL_BANDS[1]) + " px scanners miss modules once the image is"
+                + " scaled or printed" : "; a camera a little further away sees fewer than 2 px per module";
+        findings.deduct(Signal.MODULE_SIZE, points(band, MODULE_PIXEL_POINTS), "each module is only "
+                + tenths(pixels) + " px wide at " + spec.size() + " px" + why + " — use a size of at least "
+                + (int) Math.ceil(spec.totalModules() * needed) + " px (" + tenths(needed) + " px per module) or"
+                + " shorter data");
+    }
+
+    /**
+     * A physical size, judged and spoken of in the request's unit: the module's printed size against what a phone
+     * resolves, and for a raster file its pixels per module at the stated density.
+     */
+    private static void assessPrintedModule(RenderSpec spec, PhysicalSize physical, Findings findings) {
+        double module = physical.millimetres() / spec.totalModules();
+        String edge = physical.inches() ? hundredths(physical.millimetres() / PhysicalSize.MILLIMETRES_PER_INCH)
+                + " in" : tenths(physical.millimetres()) + " mm";
+        if (module < COMFORTABLE_PRINT_MODULE_MM) {
+            double needed = Math.ceil(COMFORTABLE_PRINT_MODULE_MM * spec.totalModules());
+            String larger = physical.inches() ? hundredths(Math.ceil(needed / PhysicalSize.MILLIMETRES_PER_INCH
+                    * PERCENT) / PERCENT) + " in" : (int) needed + " mm";
+            findings.deduct(Signal.PRINT_MODULE_SIZE, module < MIN_PRINT_MODULE_MM
+                    ? TINY_PRINT_MODULE_POINTS : SMALL_PRINT_MODULE_POINTS, "each module is only "
+                    + hundredths(module) + " mm wide at " + edge + "; a phone held " + (int) (SCAN_DISTANCE_MM / 10)
+                    + " cm away needs modules of at least " + tenths(COMFORTABLE_PRINT_MODULE_MM) + " mm"
+                    + (module < MIN_PRINT_MODULE_MM ? ", and below " + tenths(MIN_PRINT_MODULE_MM) + " mm it must"
+                    + " come closer than most cameras focus" : "") + " — print it at least " + larger + " wide, or"
+                    + " use shorter data");
         }
+        if (physical.vector()) {
+            return;
+        }
+        double pixels = spec.moduleSize();
+        int band = band(pixels, MODULE_PIXEL_BANDS);
+        if (band < MODULE_PIXEL_BANDS.length) {
+            double needed = MODULE_PIXEL_BANDS[MODULE_PIXEL_BANDS.length - 1];
+            findings.deduct(Signal.MODULE_SIZE, points(band, MODULE_PIXEL_POINTS), "at " + physical.dpi()
+                    + " dpi each module of this " + edge + " code is only " + tenths(pixels) + " px, and blurs once"
+                    + " printed or scaled — use at least " + (int) Math.ceil(physical.dpi() * needed / pixels)
+                    + " dpi (" + tenths(needed) + " px per module)");
+        }
+    }
+
+    /** The index of the first band {@code value} is below, or {@code bands.length} when it is below none. */
+    private static int band(double value, double[] bands) {
+        for (int band = 0; band < bands.length; band++) {
+            if (value < bands[band]) {
+                return band;
+            }
+        }
+        return bands.length;
+    }
+
+    /** The points of {@code band} and of every band above it, which a value below it is below too. */
+    private static int points(int band, int[] points) {
+        int total = 0;
+        for (int b = band; b < points.length; b++) {
+            total += points[b];
+        }
+        return total;
     }
 
     private static void assessQuietZone(int margin, Findings findings) {
@@ -292,13 +385,11 @@ public final class SafetyAssessor {
                 + " its surroundings";
         String remedy = " — use margin " + STANDARD_QUIET_ZONE;
         if (margin == 0) {
-            findings.deduct(MISSING_QUIET_ZONE_PENALTY, finding + ", and without one scanners cannot find where the"
-                    + " code begins" + remedy);
-        } else if (margin < NARROW_QUIET_ZONE) {
-            findings.deduct(THIN_QUIET_ZONE_PENALTY, finding + ", and with less than " + NARROW_QUIET_ZONE
-                    + " it only scans when placed on a plain light surface" + remedy);
+            findings.deduct(Signal.QUIET_ZONE, NO_QUIET_ZONE_POINTS, finding + ", and without one scanners cannot"
+                    + " find where the code begins unless it is placed on a plain light surface" + remedy);
         } else {
-            findings.deduct(NARROW_QUIET_ZONE_PENALTY, finding + remedy);
+            findings.deduct(Signal.QUIET_ZONE, 0, finding + "; it scans when placed on a plain light surface"
+                    + remedy + " if it will be printed next to other things");
         }
     }
 
@@ -308,19 +399,13 @@ public final class SafetyAssessor {
             return;
         }
         int modules = matrix.modules();
-        String finding = "version " + version + " (" + modules + "×" + modules + " modules) is ";
-        String remedy = " — shorten the data (e.g. a short link) or lower the error correction";
-        if (version > VERY_DENSE_VERSION) {
-            findings.deduct(VERY_DENSE_PENALTY,
-                    finding + "very dense; phones resolve it only in large prints" + remedy);
-        } else {
-            findings.deduct(DENSE_PENALTY, finding + "dense; phones need it printed or shown large" + remedy);
-        }
+        findings.deduct(Signal.VERSION, DENSE_POINTS, "version " + version + " (" + modules + "×" + modules
+                + " modules) is dense; phones need it printed or shown large — shorten the data (e.g. a short link)"
+                + " or lower the error correction");
     }
 
     /** Each distinct eye style once, however many eyes share it. */
     private static void assessEyes(RenderSpec spec, Findings findings) {
-        double pixels = spec.moduleSize();
         Set<EyeFrameStyle> frames = new LinkedHashSet<>();
         Set<EyeBallStyle> balls = new LinkedHashSet<>();
         for (Eye eye : spec.design().eyes().all()) {
@@ -328,35 +413,21 @@ public final class SafetyAssessor {
             balls.add(eye.ballStyle());
         }
         for (EyeFrameStyle frame : frames) {
-            assessFrame(frame, pixels, findings);
-        }
-        if (balls.contains(EyeBallStyle.DOTS)) {
-            String finding = "eye ball style 'dots' leaves the eye without the solid centre that scanners checking"
-                    + " its proportions (ZXing- and zbar-based ones) look for";
-            String remedy = " — use square, rounded, circle, leaf, diamond or star balls";
-            if (pixels >= DOTS_MERGE_PIXELS) {
-                findings.deduct(DISTINCT_DOTS_BALL_PENALTY, finding + ", and at " + tenths(pixels) + " px per module"
-                        + " the dots are distinct, so they lose it in most renderings" + remedy);
-            } else {
-                findings.deduct(DOTTED_EYE_PENALTY, finding + "; at " + tenths(pixels) + " px per module the dots"
-                        + " still blur together, but any larger rendering loses the eyes" + remedy);
+            String name = "eye frame style '" + WireNames.of(frame) + "'";
+            if (frame == EyeFrameStyle.DOTS) {
+                findings.deduct(Signal.EYE_FRAME, 0, name + " has no outline for scanners that find eyes by their"
+                        + " square outline; most phones read it — " + SAFE_FRAMES + " frames are the safest");
+            } else if (frame.corner() > MAX_CORNER_MODULES) {
+                findings.deduct(Signal.EYE_FRAME, ROUND_EYE_POINTS, name + " rounds the eyes' corners by "
+                        + tenths(frame.corner()) + " modules; scanners that find eyes by their square outline lose"
+                        + " them, and a few more such codes failed in our tests — " + SAFE_FRAMES + " frames are the"
+                        + " safest");
             }
         }
-    }
-
-    private static void assessFrame(EyeFrameStyle frame, double pixels, Findings findings) {
-        String name = "eye frame style '" + WireNames.of(frame) + "'";
-        if (frame == EyeFrameStyle.DOTS) {
-            findings.deduct(DOTTED_EYE_PENALTY, name + " has no outline for scanners that find eyes by their square"
-                    + " outline (BoofCV-based ones and many phones' own) — use " + SAFE_FRAMES + " frames");
-            return;
-        }
-        double corner = frame.corner();
-        if (corner > MAX_CORNER_MODULES || corner * pixels > CORNER_MARGIN_PIXELS) {
-            findings.deduct(ROUND_EYE_PENALTY, name + " rounds or cuts the eyes' corners by " + tenths(corner)
-                    + (corner == 1 ? " module" : " modules") + " (" + tenths(corner * pixels) + " px); scanners that"
-                    + " find eyes by their square outline (BoofCV-based ones and many phones' own) lose strongly"
-                    + " rounded corners — " + SAFE_FRAMES + " frames are the safest");
+        if (balls.contains(EyeBallStyle.DOTS)) {
+            findings.deduct(Signal.EYE_BALL, DOTTED_BALL_POINTS, "eye ball style 'dots' leaves the eye without the"
+                    + " solid centre that scanners checking its proportions look for — use square, rounded, circle,"
+                    + " leaf, diamond or star balls");
         }
     }
 
@@ -368,16 +439,17 @@ public final class SafetyAssessor {
         LogoTraits traits = LogoTraits.of(spec);
         boolean over = !spec.logo().clearModules();
         if (traits.finderLike()) {
-            findings.deduct(FINDER_LIKE_LOGO_PENALTY, "the logo holds a shape in the proportions of the code's eyes"
-                    + " (a dark ring around a dark centre, 1:1:3:1:1, at about their size), which scanners take for a"
-                    + " fourth eye — use a logo without concentric rings or squares, or draw it much larger or"
-                    + " smaller than the eyes");
+            findings.deduct(Signal.FINDER_LIKE_LOGO, FINDER_LIKE_LOGO_POINTS, "the logo holds a shape in the"
+                    + " proportions of the code's eyes (a dark ring around a dark centre, 1:1:3:1:1, at about their"
+                    + " size), which scanners take for a fourth eye — use a logo without concentric rings or squares,"
+                    + " or draw it much larger or smaller than the eyes");
         }
         if (traits.busyness() >= BUSY_LOGO) {
-            findings.deduct(over ? BUSY_LOGO_OVER_MODULES_PENALTY : BUSY_LOGO_PENALTY, "the logo is busy like a photograph"
-                    + " (half of its points differ by " + hundredths(traits.busyness()) + ":1 or more in contrast from"
-                    + " the points a module away)" + (over ? " and drawn over the modules, so scanners see its texture as modules"
-                    + " — clear the modules under it (design.logo.clearModules), or use a flat, simple mark"
+            findings.deduct(Signal.BUSY_LOGO, over ? BUSY_LOGO_POINTS + BUSY_LOGO_OVER_MODULES_POINTS
+                    : BUSY_LOGO_POINTS, "the logo is busy like a photograph (half of its points differ by "
+                    + hundredths(traits.busyness()) + ":1 or more in contrast from the points a module away)"
+                    + (over ? " and drawn over the modules, so scanners see its texture as modules — clear the modules"
+                    + " under it (design.logo.clearModules), or use a flat, simple mark"
                     : ", and scanners take texture next to modules for modules — use a flat, simple mark, or a"
                     + " wider logo margin"));
         }
@@ -395,12 +467,14 @@ public final class SafetyAssessor {
                 : " (drawn over)") + "; error correction " + level + " recovers about " + percent(budget) + " %";
         String remedy = logoRemedy(spec, level);
         if (coverage > MAX_LOGO_SHARE * budget) {
-            findings.deduct(EXCESSIVE_LOGO_PENALTY, finding + ", too little is left for print flaws and glare: "
-                    + remedy);
+            findings.deduct(Signal.LOGO_COVERAGE, EXCESSIVE_LOGO_POINTS, finding + ", too little is left for print"
+                    + " flaws and glare: " + remedy);
         } else {
-            findings.deduct(HEAVY_LOGO_PENALTY, finding + ", so a smudge or reflection can break it: " + remedy);
+            findings.deduct(Signal.LOGO_COVERAGE, HEAVY_LOGO_POINTS, finding + ", so a smudge or reflection can break"
+                    + " it: " + remedy);
         }
     }
+
     /** The largest logo size, in hundredths, whose coverage stays safe; or, if none does, what else to change. */
     private static String logoRemedy(RenderSpec spec, ErrorCorrection level) {
         Logo logo = spec.logo();
@@ -437,12 +511,14 @@ public final class SafetyAssessor {
     private static final class Findings {
 
         private final List<String> warnings = new ArrayList<>();
+        private final List<Deduction> deductions = new ArrayList<>();
         private int penalty;
         private boolean risky;
 
-        void deduct(int points, String warning) {
+        void deduct(Signal signal, int points, String warning) {
             penalty += points;
             warnings.add(warning);
+            deductions.add(new Deduction(signal.wire(), points));
         }
 
         /** Caps the score below the ACCEPTABLE band, so score and status never disagree. */
@@ -457,7 +533,7 @@ public final class SafetyAssessor {
             SafetyStatus status = score >= OPTIMAL_MIN_SCORE ? SafetyStatus.OPTIMAL
                     : score >= ACCEPTABLE_MIN_SCORE ? SafetyStatus.ACCEPTABLE
                     : SafetyStatus.RISKY;
-            return new Safety(score, status, warnings, verified);
+            return new Safety(score, status, warnings, verified, deductions);
         }
     }
 }

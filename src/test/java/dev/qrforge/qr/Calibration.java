@@ -17,6 +17,7 @@ import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.safety.CameraView;
 import dev.qrforge.safety.GreyImage;
+import dev.qrforge.safety.Readback;
 import dev.qrforge.safety.Safety;
 import dev.qrforge.testing.Decoding;
 import dev.qrforge.testing.Logos;
@@ -41,17 +42,24 @@ public final class Calibration {
     record Colours(String name, Rgb foreground, Rgb background, Rgb surface) {
     }
 
-    /** One design of the grid, and how it is shown to the decoders; {@code logo} names the logo's kind. */
-    public record Case(int index, CodeSpec spec, Rgb surface, String logo) {
+    /**
+     * One design of the grid, and how it is shown to the decoders; {@code logo} names the logo's kind; {@code ordinary}
+     * whether it is of the band of designs a brand picks without a second thought; {@code heldOut} whether it is in
+     * the part the verdict was not fitted on.
+     */
+    public record Case(int index, CodeSpec spec, Rgb surface, String logo, boolean ordinary, boolean heldOut) {
 
         Design design() {
             return spec.design();
         }
     }
 
-    /** A case rendered, judged and decoded. */
-    public record Outcome(Case of, Safety safety, int version, double modulePixels, double logoCoverage,
-            BufferedImage shown) {
+    /** A case rendered and judged, with the evidence the verdict was drawn from. */
+    public record Outcome(Case of, Safety safety, Readback readback, RenderSpec render, BufferedImage shown) {
+
+        double modulePixels() {
+            return render.moduleSize();
+        }
     }
 
     static final List<Colours> COLOURS = List.of(
@@ -99,6 +107,27 @@ public final class Calibration {
     static final int RANDOM_CASES = 1500;
     private static final long SEED = 20_261_125L;
 
+    /**
+     * The band of ordinary brand designs: dark on light at 4.5:1 or more, opaque, 8 to 12 pixels per module, quiet
+     * zone 4, square, rounded or cut eye frames (with square, rounded or circle balls), no logo; any body style, a
+     * quarter of them with a gradient between two dark colours.
+     */
+    static final int ORDINARY_CASES = 500;
+    private static final List<Rgb> BRAND_DARKS = List.of("#000000", "#1b2a6b", "#1e5b2e", "#4a148c", "#b71c1c",
+            "#263238", "#0d47a1", "#004d40", "#3e2723", "#37474f", "#5d4037", "#c62828").stream()
+            .map(hex -> Rgb.parseHex(hex).orElseThrow()).toList();
+    private static final List<Rgb> BRAND_LIGHTS = List.of("#ffffff", "#ffffff", "#f4f1e8", "#fafafa", "#fff8e1",
+            "#e3f2fd", "#f1f8e9").stream().map(hex -> Rgb.parseHex(hex).orElseThrow()).toList();
+    private static final double ORDINARY_CONTRAST = 4.5;
+    private static final double ORDINARY_MIN_MODULE_PIXELS = 8;
+    private static final EyeFrameStyle[] ORDINARY_FRAMES = {EyeFrameStyle.SQUARE, EyeFrameStyle.ROUNDED,
+        EyeFrameStyle.CUT};
+    private static final EyeBallStyle[] ORDINARY_BALLS = {EyeBallStyle.SQUARE, EyeBallStyle.ROUNDED,
+        EyeBallStyle.CIRCLE};
+
+    /** Which half of the grid the verdict's fit may see: a split drawn once, from its own seed. */
+    private static final long SPLIT_SEED = 35L;
+
     private Calibration() {
     }
 
@@ -114,6 +143,7 @@ public final class Calibration {
             photos.add(ClientImages.read(Logos.photoJpegDataUri(256, p), "design.logo", LogoReader.RULES));
         }
         Random random = new Random(SEED);
+        Random split = new Random(SPLIT_SEED);
         List<Case> cases = new ArrayList<>();
         for (int i = 0; i < COMBINATIONS + RANDOM_CASES; i++) {
             BodyStyle body;
@@ -163,14 +193,39 @@ public final class Calibration {
             Design design = new Design(body, colours.foreground(), colours.background(), gradient,
                     Eyes.same(new Eye(frame, ball, null, null)));
             cases.add(new Case(i, new CodeSpec(data, ImageFormat.PNG, size, margin, ec, design, logoSpec),
-                    colours.surface(), logoKind));
+                    colours.surface(), logoKind, false, split.nextBoolean()));
+        }
+        for (int i = 0; i < ORDINARY_CASES; i++) {
+            cases.add(ordinary(cases.size(), random, split.nextBoolean()));
         }
         return cases;
     }
 
+    private static Case ordinary(int index, Random random, boolean heldOut) {
+        Rgb background = BRAND_LIGHTS.get(random.nextInt(BRAND_LIGHTS.size()));
+        List<Rgb> darks = BRAND_DARKS.stream().filter(c -> Rgb.contrastRatio(c, background) >= ORDINARY_CONTRAST).toList();
+        Rgb foreground = darks.get(random.nextInt(darks.size()));
+        Gradient gradient = random.nextInt(4) > 0 ? null : new Gradient(
+                random.nextBoolean() ? GradientType.LINEAR : GradientType.RADIAL,
+                darks.get(random.nextInt(darks.size())), 45 * random.nextInt(8), random.nextBoolean());
+        BodyStyle[] bodies = BodyStyle.values();
+        Design design = new Design(bodies[random.nextInt(bodies.length)], foreground, background, gradient,
+                Eyes.same(new Eye(ORDINARY_FRAMES[random.nextInt(ORDINARY_FRAMES.length)],
+                        ORDINARY_BALLS[random.nextInt(ORDINARY_BALLS.length)], null, null)));
+        String data = DATA[random.nextInt(DATA.length)];
+        ErrorCorrection ec = QrRequestValidator.defaultErrorCorrection(null);
+        double modulePixels = ORDINARY_MIN_MODULE_PIXELS + (MAX_MODULE_PIXELS - ORDINARY_MIN_MODULE_PIXELS)
+                * random.nextDouble();
+        int margin = 4;
+        int size = (int) Math.ceil(modulePixels * (QrEncoder.encode(data, ec).modules() + 2 * margin));
+        return new Case(index, new CodeSpec(data, ImageFormat.PNG, size, margin, ec, design, null), background,
+                "none", true, heldOut);
+    }
+
     /** Renders a case as the service does and shows it as a person would see it: on its surface, if transparent. */
     static Outcome render(Case c) {
-        GeneratedCode code = CodeGenerator.generate(c.spec());
+        CodeGenerator.Drawn drawn = CodeGenerator.drawn(c.spec(), CodeGenerator.encode(c.spec()));
+        GeneratedCode code = drawn.code();
         BufferedImage image = Decoding.png(code.png());
         BufferedImage shown = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = shown.createGraphics();
@@ -178,8 +233,8 @@ public final class Calibration {
         g.fillRect(0, 0, shown.getWidth(), shown.getHeight());
         g.drawImage(image, 0, 0, null);
         g.dispose();
-        RenderSpec render = CodeGenerator.renderSpec(c.spec(), CodeGenerator.encode(c.spec()), c.spec().size());
-        return new Outcome(c, code.safety(), code.version(), render.moduleSize(), render.logoCoverage(), shown);
+        RenderSpec render = CodeGenerator.renderSpec(code.spec(), CodeGenerator.encode(code.spec()), c.spec().size());
+        return new Outcome(c, code.safety(), drawn.readback(), render, shown);
     }
 
     /** The image as the verdict's {@link CameraView} sees it: a third of its edge, blurred. */

@@ -50,7 +50,7 @@ class SafetyAssessorTest {
     }
 
     /** Both decoders read it, as delivered and in the camera view, at full contrast. */
-    private static final Readback READ = new Readback(true, true, true, true, 21);
+    private static final Readback READ = new Readback(true, true, true, true, true, 21);
 
     @Test
     void blackOnWhiteWithStandardQuietZoneIsPerfect() {
@@ -64,20 +64,20 @@ class SafetyAssessorTest {
     @Test
     void eitherDecoderFailingIsRiskyAndNamesIt() {
         RenderSpec spec = spec(300, 4, Design.DEFAULT);
-        Safety boofcv = SafetyAssessor.assess(spec, new Readback(true, false, true, false, 21));
+        Safety boofcv = SafetyAssessor.assess(spec, new Readback(true, false, true, false, false, 21));
         assertThat(boofcv.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(boofcv.score()).isEqualTo(SafetyAssessor.ACCEPTABLE_MIN_SCORE - 1);
         assertThat(boofcv.verified()).isFalse();
         assertThat(boofcv.warnings()).singleElement().asString().contains("BoofCV", "could not read");
-        assertThat(SafetyAssessor.assess(spec, new Readback(false, true, true, false, 21)).warnings()).singleElement()
+        assertThat(SafetyAssessor.assess(spec, new Readback(false, true, true, false, false, 21)).warnings()).singleElement()
                 .asString().contains("ZXing", "could not read");
-        assertThat(SafetyAssessor.assess(spec, new Readback(false, false, true, false, 21)).warnings()).singleElement()
+        assertThat(SafetyAssessor.assess(spec, new Readback(false, false, true, false, false, 21)).warnings()).singleElement()
                 .asString().contains("neither of our two decoders", "could read");
     }
 
     @Test
     void failingTheCameraViewKeepsACodeFromOptimal() {
-        Safety safety = SafetyAssessor.assess(spec(300, 4, Design.DEFAULT), new Readback(true, true, true, false, 21));
+        Safety safety = SafetyAssessor.assess(spec(300, 4, Design.DEFAULT), new Readback(true, true, true, false, false, 21));
         assertThat(safety.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
         assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_PENALTY);
         assertThat(safety.warnings()).singleElement().asString().contains("a third of its size", "at least 222 px");
@@ -105,7 +105,7 @@ class SafetyAssessorTest {
     @Test
     void theScoreIsTheSumOfItsPenaltiesWithNoFloor() {
         // Small modules (3.2 px), a thin quiet zone and moderate contrast, read everywhere but in the camera view.
-        Safety safety = SafetyAssessor.assess(spec(120, 1, Design.DEFAULT), new Readback(true, true, true, false, 6));
+        Safety safety = SafetyAssessor.assess(spec(120, 1, Design.DEFAULT), new Readback(true, true, true, false, false, 6));
         assertThat(safety.warnings()).hasSize(4);
         assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_PENALTY
                 - SafetyAssessor.MODERATE_CONTRAST_PENALTY - SafetyAssessor.SMALL_MODULE_PENALTY
@@ -207,7 +207,7 @@ class SafetyAssessorTest {
 
     @Test
     void unreadablePlacedCodesSuggestAPlate() {
-        Safety safety = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), new Readback(false, false, true, false, 21),
+        Safety safety = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), new Readback(false, false, true, false, false, 21),
                 new Backdrop(AREA, 21, 1));
         assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(safety.warnings()).singleElement().asString().contains("could read", "placement.plate");

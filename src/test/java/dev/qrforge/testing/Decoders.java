@@ -21,21 +21,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
 /**
- * Three independent QR decoders, each used as a phone app would use it: ZXing with its full detector (not the
- * production verifier's grid reading), BoofCV's QR detector, and zbar's {@code zbarimg} where the machine has it.
+ * QR decoders for tests, each used as a phone app would use it: ZXing with its full detector (not the production
+ * verifier's grid reading), BoofCV's QR detector, and the panel of decoders the service does not embed (zbar,
+ * zxing-cpp, OpenCV's WeChat detector), run out of process.
  */
 public final class Decoders {
-
-    private static final Pattern ZBAR_SOURCE = Pattern.compile(
-            "<source href='([^']*)'>(.*?)</source>", Pattern.DOTALL);
-    private static final Pattern ZBAR_DATA = Pattern.compile("<data><!\\[CDATA\\[(.*?)\\]\\]></data>", Pattern.DOTALL);
-    /** zbarimg takes many files per run; a batch keeps the command line short. */
-    private static final int ZBAR_BATCH = 40;
 
     private Decoders() {
     }
@@ -66,12 +59,32 @@ public final class Decoders {
         return false;
     }
 
-    /** Whether {@code zbarimg} is on this machine. */
-    public static boolean zbarAvailable() {
+    /** What each decoder of the panel made of one image. */
+    public record PanelRead(boolean zbar, boolean zxingCpp, boolean wechat) {
+
+        /** How many of the three read it. */
+        public int count() {
+            return (zbar ? 1 : 0) + (zxingCpp ? 1 : 0) + (wechat ? 1 : 0);
+        }
+    }
+
+    /** The panel's script, run from the project's directory as the build does. */
+    private static final Path PANEL = Path.of("src", "test", "scripts", "decoder-panel.py");
+    private static final String PANEL_PYTHON = "/usr/bin/python3";
+
+    /**
+     * Whether this machine has the panel's decoders: zbarimg (zbar-tools), python3-zxing-cpp and python3-opencv, all
+     * for Debian's own Python.
+     */
+    public static boolean panelAvailable() {
         try {
-            Process process = new ProcessBuilder("zbarimg", "--version").redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(PANEL_PYTHON, "-c", "import cv2, zxingcpp;"
+                    + " cv2.wechat_qrcode_WeChatQRCode()").redirectErrorStream(true).start();
             process.getInputStream().readAllBytes();
-            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0;
+            Process zbar = new ProcessBuilder("zbarimg", "--version").redirectErrorStream(true).start();
+            zbar.getInputStream().readAllBytes();
+            return process.waitFor(1, TimeUnit.MINUTES) && process.exitValue() == 0
+                    && zbar.waitFor(1, TimeUnit.MINUTES) && zbar.exitValue() == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
@@ -81,47 +94,44 @@ public final class Decoders {
     }
 
     /**
-     * Decodes images with zbar, in batches through {@code zbarimg}; returns, per image in order, whether it read
-     * the expected text.
+     * Decodes images with the panel of decoders the service does not embed (zbar, zxing-cpp, OpenCV's WeChat
+     * detector; {@code src/test/scripts/decoder-panel.py}); returns, per image in order, which read the expected text.
      */
-    public static List<Boolean> zbar(List<BufferedImage> images, List<String> expected, Path workDir) {
-        List<Boolean> read = new ArrayList<>();
-        for (int start = 0; start < images.size(); start += ZBAR_BATCH) {
-            int end = Math.min(images.size(), start + ZBAR_BATCH);
-            read.addAll(zbarBatch(images.subList(start, end), expected.subList(start, end), workDir));
-        }
-        return read;
-    }
-
-    private static List<Boolean> zbarBatch(List<BufferedImage> images, List<String> expected, Path workDir) {
+    public static List<PanelRead> panel(List<BufferedImage> images, List<String> expected, Path workDir) {
         try {
-            List<String> command = new ArrayList<>(List.of("zbarimg", "--xml", "-q", "-Sdisable", "-Sqrcode.enable"));
+            Path dir = Files.createDirectories(workDir.resolve("panel"));
+            StringBuilder manifest = new StringBuilder();
             List<Path> files = new ArrayList<>();
             for (int i = 0; i < images.size(); i++) {
-                Path file = workDir.resolve("zbar-" + i + ".png");
+                Path file = dir.resolve(i + ".png");
                 ImageIO.write(images.get(i), "png", file.toFile());
                 files.add(file);
-                command.add(file.toString());
+                manifest.append(file.toAbsolutePath()).append('\t').append(expected.get(i)).append('\n');
             }
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String xml = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor(5, TimeUnit.MINUTES);
-            Map<String, List<String>> decoded = new HashMap<>();
-            Matcher source = ZBAR_SOURCE.matcher(xml);
-            while (source.find()) {
-                List<String> texts = new ArrayList<>();
-                Matcher data = ZBAR_DATA.matcher(source.group(2));
-                while (data.find()) {
-                    texts.add(data.group(1));
+            Process process = new ProcessBuilder(PANEL_PYTHON, PANEL.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try (var in = process.getOutputStream()) {
+                in.write(manifest.toString().getBytes(StandardCharsets.UTF_8));
+            }
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(30, TimeUnit.MINUTES) || process.exitValue() != 0) {
+                throw new IllegalStateException("the decoder panel failed (exit " + process.exitValue() + ")");
+            }
+            Map<String, PanelRead> reads = new HashMap<>();
+            for (String line : out.split("\n")) {
+                String[] cells = line.split("\t");
+                reads.put(cells[0], new PanelRead("1".equals(cells[1]), "1".equals(cells[2]), "1".equals(cells[3])));
+            }
+            List<PanelRead> result = new ArrayList<>();
+            for (Path file : files) {
+                PanelRead read = reads.get(file.toAbsolutePath().toString());
+                if (read == null) {
+                    throw new IllegalStateException("the decoder panel said nothing of " + file);
                 }
-                decoded.put(source.group(1), texts);
+                result.add(read);
+                Files.delete(file);
             }
-            List<Boolean> read = new ArrayList<>();
-            for (int i = 0; i < files.size(); i++) {
-                read.add(decoded.getOrDefault(files.get(i).toString(), List.of()).contains(expected.get(i)));
-                Files.delete(files.get(i));
-            }
-            return read;
+            return result;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
