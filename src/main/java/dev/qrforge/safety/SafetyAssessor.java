@@ -10,6 +10,7 @@ import dev.qrforge.render.Logo;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -221,7 +222,7 @@ public final class SafetyAssessor {
                     : CAMERA_VIEW_HALF_READ_POINTS, (cameraReads == 0 ? "neither of our decoders" : "only one of our"
                     + " two decoders") + " reads the code as a camera sees it from a little further away or slightly"
                     + " out of focus (at a third of its size, blurred), so it leaves little margin for distance,"
-                    + " focus or print — show or print it larger (" + larger + "), or " + REDRAW_REMEDY);
+                    + " focus or print — show or print it larger (" + larger + "), or " + remedy);
         }
     }
 
@@ -329,12 +330,12 @@ public final class SafetyAssessor {
      */
     private static void assessPrintedModule(RenderSpec spec, PhysicalSize physical, Findings findings) {
         double module = physical.millimetres() / spec.totalModules();
-        String edge = physical.inches() ? hundredths(physical.millimetres() / PhysicalSize.MILLIMETRES_PER_INCH)
-                + " in" : tenths(physical.millimetres()) + " mm";
+        String edge = physical.inches() ? inches(physical.millimetres()) + " in"
+                : tenths(physical.millimetres()) + " mm";
         if (module < COMFORTABLE_PRINT_MODULE_MM) {
-            double needed = Math.ceil(COMFORTABLE_PRINT_MODULE_MM * spec.totalModules());
-            String larger = physical.inches() ? hundredths(Math.ceil(needed / PhysicalSize.MILLIMETRES_PER_INCH
-                    * PERCENT) / PERCENT) + " in" : (int) needed + " mm";
+            double needed = COMFORTABLE_PRINT_MODULE_MM * spec.totalModules();
+            String larger = physical.inches() ? inches(Math.ceil(needed / PhysicalSize.MILLIMETRES_PER_INCH
+                    * PERCENT) / PERCENT * PhysicalSize.MILLIMETRES_PER_INCH) + " in" : (int) Math.ceil(needed) + " mm";
             findings.deduct(Signal.PRINT_MODULE_SIZE, module < MIN_PRINT_MODULE_MM
                     ? TINY_PRINT_MODULE_POINTS : SMALL_PRINT_MODULE_POINTS, "each module is only "
                     + hundredths(module) + " mm wide at " + edge + "; a phone held " + (int) (SCAN_DISTANCE_MM / 10)
@@ -492,6 +493,12 @@ public final class SafetyAssessor {
 
     private static long percent(double share) {
         return Math.round(share * PERCENT);
+    }
+
+    /** Millimetres in inches, to hundredths and without trailing zeros, as people write "0.5 in". */
+    private static String inches(double millimetres) {
+        return BigDecimal.valueOf(Math.round(millimetres / PhysicalSize.MILLIMETRES_PER_INCH * PERCENT))
+                .movePointLeft(2).stripTrailingZeros().toPlainString();
     }
 
     private static String hundredths(double value) {

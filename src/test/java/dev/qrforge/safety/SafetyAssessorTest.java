@@ -19,6 +19,7 @@ import dev.qrforge.render.Rgb;
 import dev.qrforge.testing.Logos;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,25 +63,40 @@ class SafetyAssessorTest {
     }
 
     @Test
-    void eitherDecoderFailingIsRiskyAndNamesIt() {
+    void eachOfOurDecodersFailingCostsWhatTheCalibrationSaysAndIsNamed() {
         RenderSpec spec = spec(300, 4, Design.DEFAULT);
-        Safety boofcv = SafetyAssessor.assess(spec, new Readback(true, false, true, false, false, 21));
-        assertThat(boofcv.status()).isEqualTo(SafetyStatus.RISKY);
-        assertThat(boofcv.score()).isEqualTo(SafetyAssessor.ACCEPTABLE_MIN_SCORE - 1);
+        Safety boofcv = SafetyAssessor.assess(spec, new Readback(true, false, true, true, false, 21));
+        assertThat(boofcv.score()).isEqualTo(100 - SafetyAssessor.BOOFCV_UNREAD_POINTS
+                - SafetyAssessor.CAMERA_VIEW_HALF_READ_POINTS);
+        assertThat(boofcv.status()).as("one decoder failing alone does not force RISKY").isNotEqualTo(SafetyStatus.RISKY);
         assertThat(boofcv.verified()).isFalse();
-        assertThat(boofcv.warnings()).singleElement().asString().contains("BoofCV", "could not read");
-        assertThat(SafetyAssessor.assess(spec, new Readback(false, true, true, false, false, 21)).warnings()).singleElement()
-                .asString().contains("ZXing", "could not read");
-        assertThat(SafetyAssessor.assess(spec, new Readback(false, false, true, false, false, 21)).warnings()).singleElement()
-                .asString().contains("neither of our two decoders", "could read");
+        assertThat(boofcv.warnings().get(0)).contains("BoofCV", "could not read");
+        assertThat(boofcv.deductions()).extracting(Deduction::signal).containsExactly("boofcv_unread", "camera_view");
+        Safety zxing = SafetyAssessor.assess(spec, new Readback(false, true, true, false, true, 21));
+        assertThat(zxing.warnings().get(0)).contains("ZXing", "could not read");
+        assertThat(zxing.score()).isEqualTo(100 - SafetyAssessor.ZXING_UNREAD_POINTS
+                - SafetyAssessor.CAMERA_VIEW_HALF_READ_POINTS);
+        Safety neither = SafetyAssessor.assess(spec, new Readback(false, false, true, false, false, 21));
+        assertThat(neither.score()).isEqualTo(100 - SafetyAssessor.ZXING_UNREAD_POINTS
+                - SafetyAssessor.BOOFCV_UNREAD_POINTS - SafetyAssessor.CAMERA_VIEW_UNREAD_POINTS);
     }
 
     @Test
-    void failingTheCameraViewKeepsACodeFromOptimal() {
+    void ourDecodersFailingOnShapedEyesCountsForLess() {
+        RenderSpec circles = spec(300, 4, eyes(EyeFrameStyle.CIRCLE, EyeBallStyle.SQUARE));
+        Safety safety = SafetyAssessor.assess(circles, new Readback(false, false, false, true, true, 21));
+        assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.ZXING_UNREAD_SHAPED_EYES_POINTS
+                - SafetyAssessor.BOOFCV_UNREAD_SHAPED_EYES_POINTS - SafetyAssessor.ROUND_EYE_POINTS);
+        assertThat(safety.warnings().get(0)).contains("strongly rounded or dotted eye frames");
+    }
+
+    @Test
+    void failingTheCameraViewCostsPointsAndSaysHowLarge() {
         Safety safety = SafetyAssessor.assess(spec(300, 4, Design.DEFAULT), new Readback(true, true, true, false, false, 21));
-        assertThat(safety.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
-        assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_PENALTY);
+        assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_UNREAD_POINTS);
         assertThat(safety.warnings()).singleElement().asString().contains("a third of its size", "at least 222 px");
+        assertThat(safety.deductions()).containsExactly(new Deduction("camera_view",
+                SafetyAssessor.CAMERA_VIEW_UNREAD_POINTS));
     }
 
     @Test
@@ -88,29 +104,33 @@ class SafetyAssessorTest {
         Safety safety = judge(spec(300, 4, solid("#e0e0e0", "#ffffff")));
         assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(safety.warnings()).anySatisfy(w -> assertThat(w)
-                .contains("foreground #e0e0e0", "background #ffffff", "1.3:1", "at least 2:1", "darken the foreground"));
+                .contains("foreground #e0e0e0", "background #ffffff", "1.3:1", "most scanners fail",
+                        "darken the foreground"));
     }
 
     @Test
-    void contrastBelowSevenToOneIsAThinMargin() {
-        // #5f5f5f on white has contrast 6.3:1, #808080 3.9:1: both read, but zbar failed on such codes in the grid.
-        Safety moderate = judge(spec(300, 4, solid("#5f5f5f", "#ffffff")));
-        Safety low = judge(spec(300, 4, solid("#808080", "#ffffff")));
-        assertThat(moderate.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
-        assertThat(moderate.score()).isEqualTo(100 - SafetyAssessor.MODERATE_CONTRAST_PENALTY);
-        assertThat(moderate.warnings()).singleElement().asString().contains("6.3:1", "7:1");
-        assertThat(low.score()).isEqualTo(100 - SafetyAssessor.LOW_CONTRAST_PENALTY);
+    void contrastCostsInTheBandsTheCalibrationFound() {
+        // #5f5f5f on white has contrast 6.3:1, #808080 3.9:1, #a0a0a0 2.6:1.
+        assertThat(SafetyAssessor.assess(spec(300, 4, solid("#5f5f5f", "#ffffff")), READ).warnings()).isEmpty();
+        Safety low = SafetyAssessor.assess(spec(300, 4, solid("#808080", "#ffffff")), new Readback(true, true, true,
+                true, true, 3.9));
+        assertThat(low.score()).isEqualTo(100 - SafetyAssessor.CONTRAST_POINTS[3]);
+        assertThat(low.status()).isEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(low.warnings()).singleElement().asString().contains("3.9:1", "4.5:1");
+        Safety lower = SafetyAssessor.assess(spec(300, 4, solid("#a0a0a0", "#ffffff")), new Readback(true, true,
+                true, true, true, 2.6));
+        assertThat(lower.score()).isEqualTo(100 - SafetyAssessor.CONTRAST_POINTS[2] - SafetyAssessor.CONTRAST_POINTS[3]);
     }
 
     @Test
-    void theScoreIsTheSumOfItsPenaltiesWithNoFloor() {
-        // Small modules (3.2 px), a thin quiet zone and moderate contrast, read everywhere but in the camera view.
-        Safety safety = SafetyAssessor.assess(spec(120, 1, Design.DEFAULT), new Readback(true, true, true, false, false, 6));
-        assertThat(safety.warnings()).hasSize(4);
-        assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_PENALTY
-                - SafetyAssessor.MODERATE_CONTRAST_PENALTY - SafetyAssessor.SMALL_MODULE_PENALTY
-                - SafetyAssessor.THIN_QUIET_ZONE_PENALTY);
-        assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
+    void theScoreIsTheSumOfItsDeductions() {
+        // Small modules (4.1 px), no quiet zone and contrast 2.6:1, read as delivered but not in the camera view.
+        Safety safety = SafetyAssessor.assess(spec(120, 0, Design.DEFAULT), new Readback(true, true, true, false,
+                false, 2.6));
+        assertThat(safety.score()).isEqualTo(100 - safety.deductions().stream().mapToInt(Deduction::points).sum());
+        assertThat(safety.deductions()).extracting(Deduction::signal)
+                .containsExactly("camera_view", "contrast", "module_size", "quiet_zone");
+        assertThat(safety.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
     }
 
     @Test
@@ -124,24 +144,43 @@ class SafetyAssessorTest {
     void smallModulesAreWarnedAbout() {
         // 100 px over 29 + 8 modules: 2.7 px per module.
         Safety small = SafetyAssessor.assess(spec(100, 4, Design.DEFAULT), READ);
-        assertThat(small.score()).isEqualTo(100 - SafetyAssessor.SMALL_MODULE_PENALTY);
-        assertThat(small.warnings()).singleElement().asString().contains("2.7 px", "at least 148 px");
+        assertThat(small.score()).isEqualTo(100 - SafetyAssessor.MODULE_PIXEL_POINTS[1]
+                - SafetyAssessor.MODULE_PIXEL_POINTS[2]);
+        assertThat(small.warnings()).singleElement().asString().contains("2.7 px", "at least 222 px");
         Safety tiny = SafetyAssessor.assess(spec(60, 4, Design.DEFAULT), READ);
-        assertThat(tiny.score()).isEqualTo(100 - SafetyAssessor.TINY_MODULE_PENALTY);
+        assertThat(tiny.score()).isEqualTo(100 - IntStream.of(SafetyAssessor.MODULE_PIXEL_POINTS).sum());
         assertThat(tiny.warnings()).singleElement().asString().contains("1.6 px", "blur into each other");
+    }
+
+    @Test
+    void printSizesAreJudgedInTheirOwnUnit() {
+        // A short link at version 3: 29 + 8 modules. At 30 mm each is 0.81 mm, enough from 20 cm.
+        RenderSpec shortLink = new RenderSpec(QrEncoder.encode("https://qrf.example/s/Ab3dE9x", ErrorCorrection.M),
+                113, 4, Design.DEFAULT);
+        Safety thirty = SafetyAssessor.assess(shortLink, READ, new PhysicalSize(30, false, 0));
+        assertThat(thirty.status()).isEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(thirty.warnings()).isEmpty();
+        Safety twelve = SafetyAssessor.assess(shortLink, READ, new PhysicalSize(12, false, 0));
+        assertThat(twelve.warnings()).singleElement().asString().contains("0.32 mm wide at 12 mm", "20 cm",
+                "at least 30 mm wide").doesNotContain("px");
+        assertThat(twelve.score()).isEqualTo(100 - SafetyAssessor.TINY_PRINT_MODULE_POINTS);
+        Safety inches = SafetyAssessor.assess(shortLink, READ, new PhysicalSize(0.5 * 25.4, true, 0));
+        assertThat(inches.warnings()).singleElement().asString().contains("at 0.5 in", "at least 1.17 in wide")
+                .doesNotContain("px");
+        // A raster at a physical size is spoken of in its density, not its pixels.
+        Safety lowDpi = SafetyAssessor.assess(shortLink.withSize(85), READ, new PhysicalSize(30, false, 72));
+        assertThat(lowDpi.warnings()).singleElement().asString().contains("at 72 dpi", "at least 189 dpi");
     }
 
     @Test
     void missingQuietZoneIsWarnedAbout() {
         Safety none = SafetyAssessor.assess(spec(300, 0, Design.DEFAULT), READ);
-        Safety thin = SafetyAssessor.assess(spec(300, 1, Design.DEFAULT), READ);
         Safety narrow = SafetyAssessor.assess(spec(300, 2, Design.DEFAULT), READ);
         assertThat(none.warnings()).singleElement().asString().contains("quiet zone is 0 modules", "margin 4");
-        assertThat(none.status()).isEqualTo(SafetyStatus.RISKY);
-        assertThat(thin.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
+        assertThat(none.score()).isEqualTo(100 - SafetyAssessor.NO_QUIET_ZONE_POINTS);
         assertThat(narrow.warnings()).singleElement().asString().contains("quiet zone is 2 modules");
-        assertThat(narrow.status()).isEqualTo(SafetyStatus.OPTIMAL);
-        assertThat(narrow.score()).isLessThan(100);
+        assertThat(narrow.deductions()).containsExactly(new Deduction("quiet_zone", 0));
+        assertThat(narrow.score()).isEqualTo(100);
     }
 
     @Test
@@ -188,17 +227,17 @@ class SafetyAssessorTest {
         Safety calm = SafetyAssessor.assessPlaced(blackOnBlack, READ, new Backdrop(AREA, 21, 1));
         assertThat(calm.status()).isEqualTo(SafetyStatus.OPTIMAL);
         assertThat(calm.warnings()).isEmpty();
-        Safety dark = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), READ, new Backdrop(AREA, 1.5, 1));
-        assertThat(dark.score()).isEqualTo(100 - SafetyAssessor.INSUFFICIENT_CONTRAST_PENALTY);
+        Safety dark = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), READ, new Backdrop(AREA, 1.4, 1));
+        assertThat(dark.score()).isEqualTo(100 - IntStream.of(SafetyAssessor.CONTRAST_POINTS).sum());
         assertThat(dark.warnings()).singleElement().asString()
-                .contains("(at " + AREA + ")", "1.5:1", "at least 2:1", "placement.plate");
+                .contains("(at " + AREA + ")", "1.4:1", "most scanners fail", "placement.plate");
     }
 
     @Test
     void texturedGroundCostsAndBusyGroundIsRisky() {
         Safety textured = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), READ, new Backdrop(AREA, 21, 1.6));
         assertThat(textured.status()).isEqualTo(SafetyStatus.OPTIMAL);
-        assertThat(textured.score()).isEqualTo(100 - SafetyAssessor.RESTLESS_GROUND_PENALTY);
+        assertThat(textured.score()).isEqualTo(100 - SafetyAssessor.RESTLESS_GROUND_POINTS);
         assertThat(textured.warnings()).singleElement().asString().contains("textured", "1.6:1", "placement.plate");
         Safety busy = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), READ, new Backdrop(AREA, 21, 2));
         assertThat(busy.status()).isEqualTo(SafetyStatus.RISKY);
@@ -209,15 +248,16 @@ class SafetyAssessorTest {
     void unreadablePlacedCodesSuggestAPlate() {
         Safety safety = SafetyAssessor.assessPlaced(spec(300, 4, Design.DEFAULT), new Readback(false, false, true, false, false, 21),
                 new Backdrop(AREA, 21, 1));
-        assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
-        assertThat(safety.warnings()).singleElement().asString().contains("could read", "placement.plate");
+        assertThat(safety.status()).isNotEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(safety.warnings()).hasSize(3).allSatisfy(w -> assertThat(w).contains("placement.plate"));
+        assertThat(safety.verified()).isFalse();
     }
 
     @Test
     void aTransparentCodeIsJudgedOnAWhiteSurfaceAndSaysSo() {
         Design dark = new Design(BodyStyle.SQUARE, Rgb.BLACK, null, null);
         Safety safety = judge(spec(300, 4, dark));
-        assertThat(safety.status()).isEqualTo(SafetyStatus.OPTIMAL);
+        assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.TRANSPARENT_POINTS);
         assertThat(safety.warnings()).singleElement().asString().contains("transparent", "white or light surface");
         Design light = new Design(BodyStyle.SQUARE, Rgb.parseHex("#f0f0f0").orElseThrow(), null, null);
         Safety lightOne = judge(spec(300, 4, light));
@@ -227,37 +267,22 @@ class SafetyAssessorTest {
     }
 
     @Test
-    void roundedAndDottedFramesAreAdviceWhenBothDecodersReadThem() {
+    void roundedAndDottedEyesCostWhatTheCalibrationFound() {
         for (EyeFrameStyle frame : new EyeFrameStyle[] {EyeFrameStyle.CIRCLE, EyeFrameStyle.EXTRA_ROUNDED,
                 EyeFrameStyle.LEAF}) {
             Safety safety = SafetyAssessor.assess(spec(300, 4, eyes(frame, EyeBallStyle.SQUARE)), READ);
-            assertThat(safety.score()).as(frame.name()).isEqualTo(100 - SafetyAssessor.ROUND_EYE_PENALTY);
+            assertThat(safety.score()).as(frame.name()).isEqualTo(100 - SafetyAssessor.ROUND_EYE_POINTS);
             assertThat(safety.warnings()).singleElement().asString().contains("square outline",
                     "square, rounded or cut");
         }
-        Safety dottedFrame = SafetyAssessor.assess(spec(300, 4, eyes(EyeFrameStyle.DOTS, EyeBallStyle.SQUARE)), READ);
-        assertThat(dottedFrame.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
-        assertThat(dottedFrame.warnings()).singleElement().asString().contains("no outline");
-        // Dotted balls lose ZXing once the dots are distinct, whatever one rendering's read says.
-        Safety dots = SafetyAssessor.assess(spec(300, 4, eyes(EyeFrameStyle.SQUARE, EyeBallStyle.DOTS)), READ);
-        assertThat(dots.status()).isEqualTo(SafetyStatus.RISKY);
-        assertThat(dots.warnings()).singleElement().asString().contains("solid centre", "distinct");
-        Safety smallDots = SafetyAssessor.assess(spec(110, 4, eyes(EyeFrameStyle.SQUARE, EyeBallStyle.DOTS)), READ);
-        assertThat(smallDots.score()).isEqualTo(100 - SafetyAssessor.DOTTED_EYE_PENALTY
-                - SafetyAssessor.SMALL_MODULE_PENALTY);
-        // Drawn and read for real, circle frames lose BoofCV: evidence, so RISKY.
-        assertThat(judge(spec(300, 4, eyes(EyeFrameStyle.CIRCLE, EyeBallStyle.SQUARE))).status())
-                .isEqualTo(SafetyStatus.RISKY);
-    }
-
-    @Test
-    void roundedEyeCornersCostOnceTheySpanManyPixels() {
-        // 37 modules: at 250 px a one-module rounding spans 6.7 px, at 1000 px 27 px.
-        assertThat(SafetyAssessor.assess(spec(250, 4, eyes(EyeFrameStyle.ROUNDED, EyeBallStyle.SQUARE)), READ)
+        assertThat(SafetyAssessor.assess(spec(1000, 4, eyes(EyeFrameStyle.ROUNDED, EyeBallStyle.SQUARE)), READ)
                 .warnings()).isEmpty();
-        Safety large = SafetyAssessor.assess(spec(1000, 4, eyes(EyeFrameStyle.ROUNDED, EyeBallStyle.SQUARE)), READ);
-        assertThat(large.score()).isEqualTo(100 - SafetyAssessor.ROUND_EYE_PENALTY);
-        assertThat(large.warnings()).singleElement().asString().contains("1 module (27 px)");
+        Safety dottedFrame = SafetyAssessor.assess(spec(300, 4, eyes(EyeFrameStyle.DOTS, EyeBallStyle.SQUARE)), READ);
+        assertThat(dottedFrame.score()).isEqualTo(100);
+        assertThat(dottedFrame.warnings()).singleElement().asString().contains("no outline");
+        Safety dots = SafetyAssessor.assess(spec(300, 4, eyes(EyeFrameStyle.SQUARE, EyeBallStyle.DOTS)), READ);
+        assertThat(dots.score()).isEqualTo(100 - SafetyAssessor.DOTTED_BALL_POINTS);
+        assertThat(dots.warnings()).singleElement().asString().contains("solid centre");
     }
 
     @Test
@@ -271,7 +296,7 @@ class SafetyAssessorTest {
                         + " correction M recovers about 15 %.*")
                 .contains("shrink the logo to 0.", "or use error correction H");
         Safety excessive = SafetyAssessor.assess(logo(ErrorCorrection.L, 0.3), READ);
-        assertThat(excessive.score()).isEqualTo(100 - SafetyAssessor.EXCESSIVE_LOGO_PENALTY);
+        assertThat(excessive.score()).isEqualTo(100 - SafetyAssessor.EXCESSIVE_LOGO_POINTS);
         assertThat(excessive.warnings()).singleElement().asString().contains("error correction L recovers about 7 %");
     }
 
@@ -279,7 +304,8 @@ class SafetyAssessorTest {
     void aLogoLikeAnEyeIsCalledOut() {
         Safety safety = SafetyAssessor.assess(logo(ErrorCorrection.H, 0.2, Logos.finderLike(90, Color.BLACK), true),
                 READ);
-        assertThat(safety.status()).isEqualTo(SafetyStatus.ACCEPTABLE);
+        assertThat(safety.deductions()).contains(new Deduction("finder_like_logo",
+                SafetyAssessor.FINDER_LIKE_LOGO_POINTS));
         assertThat(safety.warnings()).anySatisfy(w -> assertThat(w).contains("fourth eye", "1:1:3:1:1"));
     }
 
@@ -288,7 +314,7 @@ class SafetyAssessorTest {
         BufferedImage photo = Logos.photo(200, 1);
         Safety cleared = SafetyAssessor.assess(logo(ErrorCorrection.H, 0.2, photo, true), READ);
         Safety over = SafetyAssessor.assess(logo(ErrorCorrection.H, 0.2, photo, false), READ);
-        assertThat(cleared.score()).isEqualTo(100 - SafetyAssessor.BUSY_LOGO_PENALTY);
+        assertThat(cleared.score()).isEqualTo(100 - SafetyAssessor.BUSY_LOGO_POINTS);
         assertThat(cleared.warnings()).singleElement().asString().contains("busy like a photograph");
         assertThat(over.warnings()).anySatisfy(w -> assertThat(w).contains("busy like a photograph",
                 "drawn over the modules", "clearModules"));

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +23,8 @@ import org.junit.jupiter.api.Test;
 class SafetyScoreTableTest {
 
     private static final Pattern ROW = Pattern.compile("^\\| (.+) \\| ([\\d /]+) \\| (.+) \\|$");
-    private static final Pattern CONSTANT = Pattern.compile("`([A-Z_]+)`");
+    private static final Pattern CONSTANT = Pattern.compile("`([A-Z_0-9]+(?:\\[\\d+])?)`");
+    private static final Pattern ELEMENT = Pattern.compile("([A-Z_0-9]+)\\[(\\d+)]");
 
     @Test
     void theApiGuideStatesTheDeductionsTheCodeUses() throws IOException, IllegalAccessException {
@@ -67,9 +67,19 @@ class SafetyScoreTableTest {
             }
         }
         assertThat(rows).as("rows of the table in docs/api.md, Scan safety").isGreaterThan(10);
-        Set<String> penalties = Arrays.stream(SafetyAssessor.class.getDeclaredFields())
-                .filter(f -> f.getName().endsWith("_PENALTY") && Modifier.isStatic(f.getModifiers()))
-                .map(Field::getName).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> penalties = new TreeSet<>();
+        for (Field field : SafetyAssessor.class.getDeclaredFields()) {
+            if (!field.getName().endsWith("_POINTS") || !Modifier.isStatic(field.getModifiers())) {
+                continue;
+            }
+            if (field.getType() == int[].class) {
+                for (int i = 0; i < ((int[]) field.get(null)).length; i++) {
+                    penalties.add(field.getName() + "[" + i + "]");
+                }
+            } else {
+                penalties.add(field.getName());
+            }
+        }
         penalties.removeAll(documented);
         assertThat(penalties).as("penalties missing from docs/api.md").isEmpty();
         assertThat(problems).isEmpty();
@@ -78,8 +88,14 @@ class SafetyScoreTableTest {
         assertThat(SafetyAssessor.ACCEPTABLE_MIN_SCORE).isEqualTo(50);
     }
 
+    /** The value of a constant, or of one element of an array constant ({@code NAME[i]}). */
     private static int penalty(String name) throws IllegalAccessException {
+        Matcher element = ELEMENT.matcher(name);
         try {
+            if (element.matches()) {
+                return ((int[]) SafetyAssessor.class.getDeclaredField(element.group(1)).get(null))
+                        [Integer.parseInt(element.group(2))];
+            }
             return SafetyAssessor.class.getDeclaredField(name).getInt(null);
         } catch (NoSuchFieldException e) {
             throw new AssertionError("docs/api.md names " + name + ", which SafetyAssessor does not have", e);
