@@ -256,7 +256,8 @@ public final class QrRequestValidator {
             return Frame.NONE;
         }
         if (frame.style() == null) {
-            throw ApiException.invalid("design.frame.style", "design.frame.style is required in a frame, one of: "
+            throw ApiException.invalid("design.frame.style", "design.frame.style is required in a frame unless its"
+                    + " template's (or the bulk defaults') frame has one; one of: "
                     + String.join(", ", WireNames.all(FrameStyle.class)));
         }
         FrameStyle style = oneOf("design.frame.style", frame.style(), FrameStyle.class);

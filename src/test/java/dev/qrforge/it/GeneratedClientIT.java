@@ -11,6 +11,7 @@ import dev.qrforge.generatedclient.api.CampaignsApi;
 import dev.qrforge.generatedclient.api.DesignApi;
 import dev.qrforge.generatedclient.api.DynamicCodesApi;
 import dev.qrforge.generatedclient.api.QrCodesApi;
+import dev.qrforge.generatedclient.api.TemplatesApi;
 import dev.qrforge.generatedclient.model.AnalyticsView;
 import dev.qrforge.generatedclient.model.BulkAccepted;
 import dev.qrforge.generatedclient.model.BulkDefaults;
@@ -24,16 +25,22 @@ import dev.qrforge.generatedclient.model.Content;
 import dev.qrforge.generatedclient.model.Design;
 import dev.qrforge.generatedclient.model.DesignPatch;
 import dev.qrforge.generatedclient.model.DestinationCount;
+import dev.qrforge.generatedclient.model.DynamicBulkItem;
+import dev.qrforge.generatedclient.model.DynamicBulkRequest;
 import dev.qrforge.generatedclient.model.DynamicPatch;
 import dev.qrforge.generatedclient.model.DynamicRequest;
 import dev.qrforge.generatedclient.model.DynamicView;
+import dev.qrforge.generatedclient.model.Frame;
 import dev.qrforge.generatedclient.model.LabelsPatch;
 import dev.qrforge.generatedclient.model.QrRequest;
 import dev.qrforge.generatedclient.model.QrView;
 import dev.qrforge.generatedclient.model.Rule;
 import dev.qrforge.generatedclient.model.Safety;
+import dev.qrforge.generatedclient.model.TemplateRequest;
+import dev.qrforge.generatedclient.model.TemplateView;
 import dev.qrforge.generatedclient.model.WifiContent;
 import dev.qrforge.generatedclient.model.WorkspaceAnalyticsView;
+import dev.qrforge.testing.OpenApiDocuments;
 import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -113,6 +120,34 @@ class GeneratedClientIT extends ServerTest {
     }
 
     @Test
+    void aTemplatesFrameTakesAnotherCaption() throws ApiException {
+        ApiClient client = client();
+        QrCodesApi codes = new QrCodesApi(client);
+        TemplateView template = new TemplatesApi(client).createTemplate(new TemplateRequest().name("generated " + tag)
+                .design(new Design().frame(new Frame().style(Frame.StyleEnum.BANNER_BOTTOM).text("Scan here"))));
+        QrRequest captioned = new QrRequest().data("https://example.com/menu/" + tag).size(BigDecimal.valueOf(300))
+                .template(template.getId()).design(new Design().frame(new Frame().text("Menu")));
+        // The server reads a null style as none given, which the model sent while the document required a style:
+        // only the document can tell whether the client sends what it allows.
+        assertThat(OpenApiDocuments.violations("/components/schemas/QrRequest",
+                client.getObjectMapper().valueToTree(captioned))).isEmpty();
+
+        QrView created = codes.createQrCode(captioned);
+        assertThat(created.getDesign().getFrame().getStyle()).isEqualTo(Frame.StyleEnum.BANNER_BOTTOM);
+        assertThat(created.getDesign().getFrame().getText()).isEqualTo("Menu");
+        // The banner is drawn: a 300 px code grows by a 12 px border and a 60 px band under it.
+        assertThat(created.getSvg()).contains("width=\"324\" height=\"372\"");
+
+        assertThatThrownBy(() -> codes.previewQrCode(new QrRequest().data("https://example.com/menu/" + tag)
+                .design(new Design().frame(new Frame().text("Menu"))))).isInstanceOfSatisfying(ApiException.class,
+                        e -> {
+                            assertThat(e.getCode()).isEqualTo(400);
+                            assertThat(OpenApiDocuments.tree(e.getResponseBody()).path("error").path("field")
+                                    .asText()).isEqualTo("design.frame.style");
+                        });
+    }
+
+    @Test
     void dynamicCodesAreCreatedPatchedScannedAnalysedAndDeleted() throws ApiException {
         DynamicCodesApi dynamic = new DynamicCodesApi(client());
         URI destination = URI.create("https://example.com/generated/" + tag);
@@ -166,13 +201,7 @@ class GeneratedClientIT extends ServerTest {
                 tag);
         assertThat(accepted.getTotal()).isEqualTo(2);
 
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
-        BulkView job = bulk.getBulkJob(accepted.getJobId());
-        while (job.getStatus() == BulkView.StatusEnum.STARTED) {
-            assertThat(Instant.now()).as("job " + accepted.getJobId() + " finished in time").isBefore(deadline);
-            Api.pauseBeforePolling();
-            job = bulk.getBulkJob(accepted.getJobId());
-        }
+        BulkView job = finished(bulk, accepted);
         assertThat(job.getStatus()).isEqualTo(BulkView.StatusEnum.COMPLETED);
         assertThat(job.getResults()).hasSize(2);
         assertThat(job.getFinishedAt()).isNotNull();
@@ -187,8 +216,38 @@ class GeneratedClientIT extends ServerTest {
     }
 
     @Test
+    void aDynamicBulkJobFilesAnItemInItsCampaign() throws ApiException {
+        BulkApi bulk = new BulkApi(client());
+        CampaignView campaign = new CampaignsApi(client()).createCampaign(new CampaignRequest().name("bulk " + tag));
+        BulkAccepted accepted = bulk.startDynamicBulkJob(new DynamicBulkRequest().items(List.of(
+                new DynamicBulkItem().destinationUrl(URI.create("https://example.com/filed")).tags(List.of(tag))
+                        .campaign(campaign.getId()),
+                new DynamicBulkItem().destinationUrl(URI.create("https://example.com/unfiled")).tags(List.of(tag)))),
+                null);
+
+        BulkView job = finished(bulk, accepted);
+        assertThat(job.getStatus()).isEqualTo(BulkView.StatusEnum.COMPLETED);
+        String filed = job.getResults().stream().filter(result -> result.getIndex() == 0).findFirst().orElseThrow()
+                .getId();
+        assertThat(new DynamicCodesApi(client()).listDynamicCodes(50, null, null, tag, null, null, null,
+                campaign.getId()).getItems()).extracting(DynamicView::getId).containsExactly(filed);
+    }
+
+    @Test
     void theDesignOptionsAreReadable() throws ApiException {
         assertThat(new DesignApi(client()).getDesignOptions().getDesign()).containsKey("bodyStyle");
+    }
+
+    /** The job once it has stopped running. */
+    private static BulkView finished(BulkApi bulk, BulkAccepted accepted) throws ApiException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
+        BulkView job = bulk.getBulkJob(accepted.getJobId());
+        while (job.getStatus() == BulkView.StatusEnum.STARTED) {
+            assertThat(Instant.now()).as("job " + accepted.getJobId() + " finished in time").isBefore(deadline);
+            Api.pauseBeforePolling();
+            job = bulk.getBulkJob(accepted.getJobId());
+        }
+        return job;
     }
 
     /** The code's analytics once its one scan has been flushed. */

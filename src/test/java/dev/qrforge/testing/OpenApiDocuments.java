@@ -3,6 +3,13 @@ package dev.qrforge.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.networknt.schema.JsonMetaSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.oas.OpenApi31;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -20,6 +27,12 @@ public final class OpenApiDocuments {
 
     /** Reads YAML and JSON alike (JSON is YAML), into the same trees Jackson reads JSON into. */
     public static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private static final JsonMetaSchema DIALECT = OpenApi31.getInstance();
+    private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+            builder -> builder.metaSchema(DIALECT).defaultMetaSchemaIri(DIALECT.getIri()));
+    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
+            .formatAssertionsEnabled(true).build();
 
     private OpenApiDocuments() {
     }
@@ -45,6 +58,16 @@ public final class OpenApiDocuments {
         } catch (IOException e) {
             throw new AssertionError("neither YAML nor JSON: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * What is wrong with {@code value} by the schema at {@code schema}, a JSON pointer into the document; empty when
+     * nothing is. Schemas are read as OpenAPI 3.1 reads them (JSON Schema 2020-12 with the OpenAPI vocabulary),
+     * formats asserted, references resolved within the document.
+     */
+    public static List<String> violations(String schema, JsonNode value) {
+        return SCHEMAS.getSchema(SchemaLocation.of("classpath:" + SOURCE + "#" + schema), CONFIG).validate(value)
+                .stream().map(ValidationMessage::getMessage).toList();
     }
 
     /**
