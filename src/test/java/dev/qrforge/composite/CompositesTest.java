@@ -92,7 +92,7 @@ class CompositesTest {
                 background(Backgrounds.pngDataUri(Backgrounds.flat(DARK))))).safety();
         assertThat(safety.status()).isEqualTo(SafetyStatus.RISKY);
         assertThat(safety.warnings()).anySatisfy(warning -> assertThat(warning)
-                .contains("(at x=20, y=30, 240×240 px)", "contrast 1.", "at least 2:1", "placement.plate"));
+                .contains("(at x=20, y=30, 240×240 px)", "contrast 1.", "below 2:1 most scanners fail", "placement.plate"));
     }
 
     @Test
