@@ -11,6 +11,9 @@ import dev.qrforge.render.Cmyk;
 import dev.qrforge.render.Rgb;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.assertj.core.data.Offset;
+import dev.qrforge.safety.Safety;
+import dev.qrforge.safety.SafetyStatus;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Units, DPI and colour spaces of a generation request: what each combination draws, and the field each error names. */
@@ -62,6 +65,25 @@ class PrintRequestTest {
         rejects(request("png", 30, "mm", 71, null, null), "dpi");
         rejects(request("png", 30, "mm", 1201, null, null), "dpi");
         rejects(request("png", null, "mm", null, null, null), "size").hasMessageContaining("required");
+    }
+
+    @Test
+    void printIsJudgedAtPrintSizeAndSpokenOfInItsUnit() {
+        for (String format : List.of("pdf", "eps")) {
+            // A short link at 30 mm: modules of 0.91 mm, which a phone reads from 20 cm.
+            Safety thirty = CodeGenerator.generate(validate(request(format, 30, "mm", null, null, null))).safety();
+            assertThat(thirty.status()).as(format).isEqualTo(SafetyStatus.OPTIMAL);
+            assertThat(thirty.warnings()).as(format).isEmpty();
+            Safety twelve = CodeGenerator.generate(validate(request(format, 12, "mm", null, null, null))).safety();
+            assertThat(twelve.warnings()).as(format).singleElement().asString()
+                    .contains("mm wide at 12 mm", "print it at least 27 mm wide").doesNotContain(" px");
+        }
+        Safety inches = CodeGenerator.generate(validate(request("pdf", 0.5, "in", null, null, null))).safety();
+        assertThat(inches.warnings()).singleElement().asString().contains("at 0.5 in", "in wide")
+                .doesNotContain(" px").doesNotContain(" mm wide,");
+        Safety coarse = CodeGenerator.generate(validate(request("png", 40, "mm", 72, null, null))).safety();
+        assertThat(coarse.warnings()).anySatisfy(w -> assertThat(w).contains("at 72 dpi", "dpi (6 px per module)"))
+                .noneSatisfy(w -> assertThat(w).contains("size of at least"));
     }
 
     @Test
