@@ -39,7 +39,7 @@ SIGNALS = [
     ("CONTRAST_BELOW_4_5", lambda r: r["contrast"] < 4.5),
     ("INVERTED", lambda r: r["inverted"]),
     ("NO_QUIET_ZONE", lambda r: r["margin"] == 0),
-    ("QUIET_ZONE_BELOW_2", lambda r: r["margin"] < 2),
+    ("THIN_QUIET_ZONE", lambda r: r["margin"] < 2),
     ("QUIET_ZONE_BELOW_4", lambda r: r["margin"] < 4),
     ("VERSION_ABOVE_10", lambda r: r["version"] > 10),
     ("VERSION_ABOVE_25", lambda r: r["version"] > 25),

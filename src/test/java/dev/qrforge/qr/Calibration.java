@@ -109,8 +109,8 @@ public final class Calibration {
 
     /**
      * The band of ordinary brand designs: dark on light at 4.5:1 or more, opaque, 8 to 12 pixels per module, quiet
-     * zone 4, square, rounded or cut eye frames (with square, rounded or circle balls), no logo; any body style, a
-     * quarter of them with a gradient between two dark colours.
+     * zone 4, square, rounded or cut eye frames, no logo; any body style and eye ball, a quarter of them with a
+     * gradient between two dark colours.
      */
     static final int ORDINARY_CASES = 500;
     private static final List<Rgb> BRAND_DARKS = List.of("#000000", "#1b2a6b", "#1e5b2e", "#4a148c", "#b71c1c",
@@ -122,8 +122,6 @@ public final class Calibration {
     private static final double ORDINARY_MIN_MODULE_PIXELS = 8;
     private static final EyeFrameStyle[] ORDINARY_FRAMES = {EyeFrameStyle.SQUARE, EyeFrameStyle.ROUNDED,
         EyeFrameStyle.CUT};
-    private static final EyeBallStyle[] ORDINARY_BALLS = {EyeBallStyle.SQUARE, EyeBallStyle.ROUNDED,
-        EyeBallStyle.CIRCLE};
 
     /** Which half of the grid the verdict's fit may see: a split drawn once, from its own seed. */
     private static final long SPLIT_SEED = 35L;
@@ -211,7 +209,7 @@ public final class Calibration {
         BodyStyle[] bodies = BodyStyle.values();
         Design design = new Design(bodies[random.nextInt(bodies.length)], foreground, background, gradient,
                 Eyes.same(new Eye(ORDINARY_FRAMES[random.nextInt(ORDINARY_FRAMES.length)],
-                        ORDINARY_BALLS[random.nextInt(ORDINARY_BALLS.length)], null, null)));
+                        EyeBallStyle.values()[random.nextInt(EyeBallStyle.values().length)], null, null)));
         String data = DATA[random.nextInt(DATA.length)];
         ErrorCorrection ec = QrRequestValidator.defaultErrorCorrection(null);
         double modulePixels = ORDINARY_MIN_MODULE_PIXELS + (MAX_MODULE_PIXELS - ORDINARY_MIN_MODULE_PIXELS)

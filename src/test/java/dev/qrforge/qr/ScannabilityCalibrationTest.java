@@ -192,7 +192,7 @@ class ScannabilityCalibrationTest {
                 .append(" concentric squares like an eye, cleared or drawn over; data of 29, 88 and 190 characters),")
                 .append(" and ").append(Calibration.ORDINARY_CASES).append(" **ordinary brand designs** (dark on light")
                 .append(" at 4.5:1 or more, opaque, 8 to 12 px per module, quiet zone 4, square, rounded or cut eye")
-                .append(" frames, no logo; any body style, a quarter with a gradient between two dark colours).\n\n")
+                .append(" frames, no logo; any body style and eye ball, a quarter with a gradient between two dark colours).\n\n")
                 .append("**The split**: each design falls in the training half or the held-out half by a coin drawn")
                 .append(" from its own fixed seed (`Calibration.SPLIT_SEED`). The verdict's thresholds and penalties")
                 .append(" were fitted on the training half (`src/test/scripts/fit-verdict.py` reads")

@@ -82,7 +82,7 @@ class SafetyAssessorTest {
     }
 
     @Test
-    void ourDecodersFailingOnShapedEyesCountsForLess() {
+    void ourDecodersFailingOnShapedEyesIsWeighedApart() {
         RenderSpec circles = spec(300, 4, eyes(EyeFrameStyle.CIRCLE, EyeBallStyle.SQUARE));
         Safety safety = SafetyAssessor.assess(circles, new Readback(false, false, false, true, true, 21));
         assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.ZXING_UNREAD_SHAPED_EYES_POINTS
@@ -179,7 +179,10 @@ class SafetyAssessorTest {
         Safety none = SafetyAssessor.assess(spec(300, 0, Design.DEFAULT), READ);
         Safety narrow = SafetyAssessor.assess(spec(300, 2, Design.DEFAULT), READ);
         assertThat(none.warnings()).singleElement().asString().contains("quiet zone is 0 modules", "margin 4");
-        assertThat(none.score()).isEqualTo(100 - SafetyAssessor.NO_QUIET_ZONE_POINTS);
+        assertThat(none.score()).isEqualTo(100 - SafetyAssessor.NO_QUIET_ZONE_POINTS
+                - SafetyAssessor.THIN_QUIET_ZONE_POINTS);
+        assertThat(SafetyAssessor.assess(spec(300, 1, Design.DEFAULT), READ).score())
+                .isEqualTo(100 - SafetyAssessor.THIN_QUIET_ZONE_POINTS);
         assertThat(narrow.warnings()).singleElement().asString().contains("quiet zone is 2 modules");
         assertThat(narrow.deductions()).containsExactly(new Deduction("quiet_zone", 0));
         assertThat(narrow.score()).isEqualTo(100);
