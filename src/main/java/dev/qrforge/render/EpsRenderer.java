@@ -55,11 +55,19 @@ public final class EpsRenderer {
                 g.setColor(colour(page, design.background()));
                 g.fill(new Rectangle2D.Double(0, 0, width, height));
             }
-            double module = page.moduleSize(spec);
+            // The frame in pixels of the image, the code in module units: a scale for each.
             double scale = page.pointsPerPixel(spec);
+            AffineTransform image = g.getTransform();
+            g.scale(scale, scale);
+            for (VectorLayers.Shape shape : VectorLayers.of(Layers.frame(spec, spec.frameLayout()))) {
+                g.setColor(colour(page, shape.fill().solid()));
+                g.fill(shape.outline());
+            }
+            g.setTransform(image);
+            double module = page.moduleSize(spec);
             g.translate(spec.symbolX() * scale, spec.symbolY() * scale);
             g.scale(module, module);
-            for (VectorLayers.Shape shape : VectorLayers.of(spec)) {
+            for (VectorLayers.Shape shape : VectorLayers.of(Layers.of(spec))) {
                 if (shape.fill().gradient()) {
                     shade(g, shape, spec, page);
                 } else {

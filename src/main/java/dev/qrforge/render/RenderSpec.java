@@ -44,6 +44,11 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, L
         return new RenderSpec(matrix, otherSize, margin, design, logo);
     }
 
+    /** The same code without its frame: what a framed image holds in the code's square. */
+    RenderSpec unframed() {
+        return new RenderSpec(matrix, size, margin, design.withFrame(Frame.NONE), logo);
+    }
+
     /** Returns the image's edge in modules: the symbol plus the quiet zone on both sides. */
     public int totalModules() {
         return matrix.modules() + 2 * margin;
