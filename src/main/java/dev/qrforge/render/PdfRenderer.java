@@ -28,11 +28,12 @@ import org.apache.pdfbox.pdmodel.graphics.shading.PDShadingType3;
 import org.apache.pdfbox.util.Matrix;
 
 /**
- * Renders a code as a one-page PDF with Apache PDFBox: the page (MediaBox) exactly the code's size (or its framed
- * image's), the background a rectangle, each of {@link Layers} one path filled with the nonzero rule in a solid colour or the design's gradient as
- * an axial or radial shading placed as {@link GradientGeometry} says, the logo as an image XObject whose alpha is its
- * soft mask. Colours are DeviceRGB, or DeviceCMYK inks for a CMYK page ({@link PrintPage#ink}). Paths are written in
- * module units under one transformation, as the SVG's are, a frame's under its own.
+ * Renders a code as a one-page PDF with Apache PDFBox: the page (MediaBox) exactly the code's size (or the framed
+ * code's, {@link PrintPage#width}), the background a rectangle, each of {@link Layers} one path filled with the nonzero
+ * rule in a solid colour or the design's gradient as an axial or radial shading placed as {@link GradientGeometry}
+ * says, the logo as an image XObject whose alpha is its soft mask. Colours are DeviceRGB, or DeviceCMYK inks for a
+ * CMYK page ({@link PrintPage#ink}). Paths are written in module units under one transformation, as the SVG's are, a
+ * frame's under its own.
  */
 public final class PdfRenderer {
 
@@ -63,21 +64,22 @@ public final class PdfRenderer {
                     content.addRect(0, 0, width, height);
                     content.fill();
                 }
-                // The frame in pixels of the image and the code in module units, both y down as the outlines are
+                // The frame in pixels of the code and the code in module units, both y down as the outlines are
                 // traced: a flip and scale for each.
-                double scale = page.pointsPerPixel(spec);
-                List<VectorLayers.Shape> frame = VectorLayers.of(Layers.frame(spec, spec.frameLayout()));
+                List<VectorLayers.Shape> frame = VectorLayers.of(Layers.frame(spec, page.layout(spec)));
                 if (!frame.isEmpty()) {
+                    float scale = (float) page.pointsPerPixel(spec);
                     content.saveGraphicsState();
-                    content.transform(new Matrix((float) scale, 0, 0, (float) -scale, 0, height));
+                    content.transform(new Matrix(scale, 0, 0, -scale, 0, height));
                     for (VectorLayers.Shape shape : frame) {
                         fill(content, shape, spec, page);
                     }
                     content.restoreGraphicsState();
                 }
                 double module = page.moduleSize(spec);
-                content.transform(new Matrix((float) module, 0, 0, (float) -module, (float) (spec.symbolX() * scale),
-                        (float) (height - spec.symbolY() * scale)));
+                double quietZone = spec.margin() * module;
+                content.transform(new Matrix((float) module, 0, 0, (float) -module,
+                        (float) (page.codeX(spec) + quietZone), (float) (height - page.codeY(spec) - quietZone)));
                 for (VectorLayers.Shape shape : VectorLayers.of(Layers.of(spec))) {
                     fill(content, shape, spec, page);
                 }

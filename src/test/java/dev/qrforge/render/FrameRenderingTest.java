@@ -172,11 +172,11 @@ class FrameRenderingTest {
         assertThat(differing).as("%s: pixels where Batik and Java2D disagree", style).isLessThan(20);
         // The caption is there: dark and light both in its band's middle row, in the caption's colour.
         FrameLayout.Box box = spec.frameLayout().caption();
-        int row = box.y() + box.height() / 2;
+        int row = (int) (box.y() + box.height() / 2);
         int text = design(style, "").frame().textPaint(spec.design()).rgb();
-        assertThat(countOf(raster, row, box, text)).as("%s: caption pixels", style).isGreaterThan(box.width() / 20);
+        assertThat(countOf(raster, row, box, text)).as("%s: caption pixels", style).isGreaterThan((int) box.width() / 20);
         assertThat(countOf(batik, row, box, text)).as("%s: caption pixels in the SVG", style)
-                .isGreaterThan(box.width() / 20);
+                .isGreaterThan((int) box.width() / 20);
     }
 
     /** Whether {@code image} has a pixel within 96 grey levels of {@code level} at or next to (x, y). */
@@ -269,7 +269,7 @@ class FrameRenderingTest {
 
     private static int countOf(BufferedImage image, int row, FrameLayout.Box box, int rgb) {
         int count = 0;
-        for (int x = box.x(); x < box.x() + box.width(); x++) {
+        for (int x = (int) box.x(); x < box.x() + box.width(); x++) {
             if ((image.getRGB(x, row) & 0xffffff) == rgb) {
                 count++;
             }
