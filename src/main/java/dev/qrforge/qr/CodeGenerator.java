@@ -3,6 +3,7 @@ package dev.qrforge.qr;
 import dev.qrforge.render.EpsRenderer;
 import dev.qrforge.render.PdfRenderer;
 import dev.qrforge.render.PngWriter;
+import dev.qrforge.render.PrintPage;
 import dev.qrforge.render.QrEncoder;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RasterFiles;
@@ -149,10 +150,11 @@ public final class CodeGenerator {
                 RasterRenderer.streamRows(judged, sample);
             }
             case PDF -> {
-                byte[] pdf = PdfRenderer.render(render, spec.print().page());
+                PrintPage page = spec.print().page();
+                byte[] pdf = PdfRenderer.render(render, page);
                 file = ByteBuffer.wrap(pdf);
                 judged = checkRaster(spec, render);
-                sample = DecodeSample.of(renderPdf(pdf, render, judged), judged);
+                sample = DecodeSample.of(renderPdf(pdf, page, render, judged), judged);
             }
             case PNG -> {
                 sample = DecodeSample.forCode(render);
@@ -198,10 +200,10 @@ public final class CodeGenerator {
      * The delivered PDF of {@code drawn} as PDFBox renders it into an image the size of {@code check}'s, on white, as
      * a transparent code is judged: scaled so that the code's square lands exactly on {@code check}'s, pixel for
      * pixel. (PDFBox's own image would round the page's edge at the scale down, a pixel short of the check raster;
-     * and a frame, laid out in whole pixels at either size, would shift the code by a fraction of one, which blurs
-     * every module edge.)
+     * and a frame, laid out on the page otherwise than in the check raster's whole pixels, would shift the code by a
+     * fraction of one, which blurs every module edge.)
      */
-    private static BufferedImage renderPdf(byte[] pdf, RenderSpec drawn, RenderSpec check) {
+    private static BufferedImage renderPdf(byte[] pdf, PrintPage page, RenderSpec drawn, RenderSpec check) {
         try (PDDocument document = Loader.loadPDF(pdf)) {
             int width = check.imageWidth();
             int height = check.imageHeight();
@@ -210,11 +212,10 @@ public final class CodeGenerator {
             try {
                 g.setColor(Color.WHITE);
                 g.fillRect(0, 0, width, height);
-                // Pixels of the check per pixel of the drawing, and the drawing's pixels per point of the page.
-                double shrink = (double) check.size() / drawn.size();
-                float scale = (float) (shrink * drawn.imageWidth() / document.getPage(0).getMediaBox().getWidth());
-                g.translate(check.codeX() - drawn.codeX() * shrink, check.codeY() - drawn.codeY() * shrink);
-                new PDFRenderer(document).renderPageToGraphics(0, g, scale);
+                // Pixels of the check per point of the page.
+                double scale = check.size() / page.edgePoints();
+                g.translate(check.codeX() - page.codeX(drawn) * scale, check.codeY() - page.codeY(drawn) * scale);
+                new PDFRenderer(document).renderPageToGraphics(0, g, (float) scale);
             } finally {
                 g.dispose();
             }

@@ -40,7 +40,7 @@ public record PrintSize(SizeUnit unit, double size, Integer dpi, ColorSpace colo
     /** The page of a PDF or EPS file of this size and colour space. */
     PrintPage page() {
         double points = inches() * PrintPage.POINTS_PER_INCH;
-        return new PrintPage(points, colorSpace == ColorSpace.CMYK ? cmykInks : null);
+        return new PrintPage(points, !unit.physical(), colorSpace == ColorSpace.CMYK ? cmykInks : null);
     }
 
     /** The density a raster file states, or 0 for none (sizes in pixels). */

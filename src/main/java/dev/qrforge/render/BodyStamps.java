@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * to rounding: every style's shape for a module lies inside the module and depends only on its eight neighbours (a
  * run's corners on the modules above and below its ends, a blob's fillet on the light module's corners), and with
  * modules on whole pixels no pixel is shared by two modules, so each pixel's coverage is that of its module's shape
- * alone. The eyes, the logo and the frame are drawn over the body by Java2D in their exact geometry, up to half a pixel
- * from the body's moved edges, across the light border that separates them from it.
+ * alone. The eyes and the logo are drawn over the body by Java2D in their exact geometry, up to half a pixel from the
+ * body's moved edges, across the light border that separates them from it.
  */
 final class BodyStamps {
 

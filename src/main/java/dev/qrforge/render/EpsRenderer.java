@@ -55,11 +55,20 @@ public final class EpsRenderer {
                 g.setColor(colour(page, design.background()));
                 g.fill(new Rectangle2D.Double(0, 0, width, height));
             }
-            double module = page.moduleSize(spec);
+            // The frame in pixels of the code, the code in module units: a scale for each.
             double scale = page.pointsPerPixel(spec);
-            g.translate(spec.symbolX() * scale, spec.symbolY() * scale);
+            AffineTransform image = g.getTransform();
+            g.scale(scale, scale);
+            for (VectorLayers.Shape shape : VectorLayers.of(Layers.frame(spec, page.layout(spec)))) {
+                g.setColor(colour(page, shape.fill().solid()));
+                g.fill(shape.outline());
+            }
+            g.setTransform(image);
+            double module = page.moduleSize(spec);
+            double quietZone = spec.margin() * module;
+            g.translate(page.codeX(spec) + quietZone, page.codeY(spec) + quietZone);
             g.scale(module, module);
-            for (VectorLayers.Shape shape : VectorLayers.of(spec)) {
+            for (VectorLayers.Shape shape : VectorLayers.of(Layers.of(spec))) {
                 if (shape.fill().gradient()) {
                     shade(g, shape, spec, page);
                 } else {

@@ -1,24 +1,46 @@
 package dev.qrforge.render;
 
 /**
- * Where a frame puts everything, in whole pixels of the image: the image's size, the code's square ({@code size}
- * pixels, symbol and quiet zone, left as the code alone would be), the caption's box, and the frame's shapes
- * ({@link #trace}). Every length is a fraction of the code's edge, so a frame looks the same at any size: the border
- * is {@value #BORDER} of it (at least a pixel) and the caption's band {@value #BAND}. Positions are whole pixels, so
- * the code's pixels are exactly those of the unframed code, and no shape reaches into the code's square.
+ * Where a frame puts everything, in the units of the code's edge {@code size} (an image's pixels): the image's size,
+ * the code's square (symbol and quiet zone, left as the code alone would be), the caption's box, and the frame's
+ * shapes ({@link #trace}). Every length is a fraction of the code's edge, so a frame looks the same at any size: the
+ * border is {@value #BORDER} of it and the caption's band {@value #BAND}. On the {@link Grid#PIXELS} grid of an image
+ * every length is rounded to whole pixels (at least one), so the code's pixels are exactly those of the unframed
+ * code; on a print page ({@link Grid#EXACT}) nothing is rounded. No shape reaches into the code's square.
  *
- * @param border  the thickness of the frame's rings and arrow, in pixels
+ * @param grid    how lengths are rounded
+ * @param border  the thickness of the frame's rings and arrow
  * @param width   the image's width
  * @param height  the image's height
  * @param codeX   the left edge of the code's square
  * @param codeY   the top edge of the code's square
  * @param caption the caption's box, empty without a frame
  */
-record FrameLayout(FrameStyle style, int size, int border, int width, int height, int codeX, int codeY,
-        Box caption) {
+record FrameLayout(FrameStyle style, Grid grid, double size, double border, double width, double height,
+        double codeX, double codeY, Box caption) {
 
-    /** A rectangle in whole pixels of the image. */
-    record Box(int x, int y, int width, int height) {
+    /** A rectangle of the image. */
+    record Box(double x, double y, double width, double height) {
+    }
+
+    /** How a layout rounds its lengths. */
+    enum Grid {
+
+        /** To an image's whole pixels, every length at least one. */
+        PIXELS,
+
+        /** Not at all: a print page has no pixels to round to, and its frame has the exact proportions. */
+        EXACT;
+
+        /** A length of {@code exact} on this grid. */
+        double length(double exact) {
+            return this == PIXELS ? Math.max(1, Math.round(exact)) : exact;
+        }
+
+        /** Half of {@code length}: on whole pixels, the smaller half. */
+        double half(double length) {
+            return this == PIXELS ? Math.floor(length / 2) : length / 2;
+        }
     }
 
     static final double BORDER = 0.04;
@@ -28,42 +50,43 @@ record FrameLayout(FrameStyle style, int size, int border, int width, int height
     /** The arms of {@link FrameStyle#BRACKET}'s corners, as a fraction of the code's edge. */
     private static final double BRACKET_ARM = 0.2;
 
-    /** The layout of {@code style} around a code of {@code size} pixels. */
-    static FrameLayout of(FrameStyle style, int size) {
-        int t = Math.max(1, (int) Math.round(size * BORDER));
-        int band = Math.max(1, (int) Math.round(size * BAND));
-        int s = size;
+    /** The layout of {@code style} around a code of {@code size}, its lengths rounded as {@code grid} rounds. */
+    static FrameLayout of(FrameStyle style, double size, Grid grid) {
+        double t = grid.length(size * BORDER);
+        double band = grid.length(size * BAND);
+        double s = size;
         return switch (style) {
-            case NONE -> new FrameLayout(style, s, t, s, s, 0, 0, new Box(0, 0, 0, 0));
-            case BOX, BRACKET -> new FrameLayout(style, s, t, s + 2 * t, s + 2 * t + band, t, t,
+            case NONE -> new FrameLayout(style, grid, s, t, s, s, 0, 0, new Box(0, 0, 0, 0));
+            case BOX, BRACKET -> new FrameLayout(style, grid, s, t, s + 2 * t, s + 2 * t + band, t, t,
                     new Box(t, t + s, s, band));
             // The inner corners are rounded by t, so the code keeps t away from the ring, which never reaches in.
-            case ROUNDED_BOX -> new FrameLayout(style, s, t, s + 4 * t, s + 4 * t + band, 2 * t, 2 * t,
+            case ROUNDED_BOX -> new FrameLayout(style, grid, s, t, s + 4 * t, s + 4 * t + band, 2 * t, 2 * t,
                     new Box(2 * t, 2 * t + s, s, band));
-            case BANNER_BOTTOM -> new FrameLayout(style, s, t, s + 2 * t, t + s + band, t, t,
+            case BANNER_BOTTOM -> new FrameLayout(style, grid, s, t, s + 2 * t, t + s + band, t, t,
                     new Box(t, t + s, s, band));
-            case BANNER_TOP -> new FrameLayout(style, s, t, s + 2 * t, band + s + t, t, band,
+            case BANNER_TOP -> new FrameLayout(style, grid, s, t, s + 2 * t, band + s + t, t, band,
                     new Box(t, 0, s, band));
-            case TICKET -> new FrameLayout(style, s, t, s + 4 * t, 2 * t + s + band, 2 * t, 2 * t,
+            case TICKET -> new FrameLayout(style, grid, s, t, s + 4 * t, 2 * t + s + band, 2 * t, 2 * t,
                     new Box(2 * t, 2 * t + s, s, band));
             // A gap of t, a tail of 2t, then the bubble.
-            case SPEECH_BUBBLE -> new FrameLayout(style, s, t, s, s + 3 * t + band, 0, 0,
+            case SPEECH_BUBBLE -> new FrameLayout(style, grid, s, t, s, s + 3 * t + band, 0, 0,
                     new Box(0, s + 3 * t, s, band));
             // A gap of t, an arrow of 4t, then the caption.
-            case ARROW -> new FrameLayout(style, s, t, s, s + 5 * t + band, 0, 0, new Box(0, s + 5 * t, s, band));
+            case ARROW -> new FrameLayout(style, grid, s, t, s, s + 5 * t + band, 0, 0,
+                    new Box(0, s + 5 * t, s, band));
             case TAB_TOP -> {
-                int width = s + 2 * t;
-                int tab = (int) Math.round(width * TAB);
-                yield new FrameLayout(style, s, t, width, band + s + 2 * t, t, band + t,
-                        new Box((width - tab) / 2, 0, tab, band));
+                double width = s + 2 * t;
+                double tab = grid.length(width * TAB);
+                yield new FrameLayout(style, grid, s, t, width, band + s + 2 * t, t, band + t,
+                        new Box(grid.half(width - tab), 0, tab, band));
             }
         };
     }
 
-    /** Traces the frame's shapes, in pixels of the image, clockwise; a hole is traced counter-clockwise. */
+    /** Traces the frame's shapes, in the layout's units, clockwise; a hole is traced counter-clockwise. */
     void trace(OutlineSink sink) {
-        int t = border;
-        int s = size;
+        double t = border;
+        double s = size;
         Outlines.Corner square = Outlines.Corner.SQUARE;
         switch (style) {
             case NONE -> { }
@@ -102,9 +125,9 @@ record FrameLayout(FrameStyle style, int size, int border, int width, int height
                 Outlines.rectangle(sink, codeX, codeY, s, s, square, true);
             }
             case BRACKET -> {
-                int arm = (int) Math.round(s * BRACKET_ARM);
-                int bottom = s + 2 * t;
-                int right = width;
+                double arm = grid.length(s * BRACKET_ARM);
+                double bottom = s + 2 * t;
+                double right = width;
                 Outlines.polygon(sink, 0, 0, arm, 0, arm, t, t, t, t, arm, 0, arm);
                 Outlines.polygon(sink, right - arm, 0, right, 0, right, arm, right - t, arm, right - t, t,
                         right - arm, t);

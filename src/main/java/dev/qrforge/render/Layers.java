@@ -7,12 +7,14 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * What a rendering paints, in order: the frame, the body, then the eyes' frames and balls, outlines that share a fill
- * traced together as one path, and last the frame's caption, a path of its own (glyphs traced into a filled banner of
- * the same colour would cut holes in it). Everything is in module units, the frame's pixels converted, so a renderer
- * that draws these layers over the background of the whole image ({@link RenderSpec#imageWidth()} ×
- * {@link RenderSpec#imageHeight()}) draws the frame without knowing of it. The SVG and the raster renderer both draw
- * exactly these layers.
+ * What a rendering paints, in order: the frame's shapes and then its caption ({@link #frame}), in the units of the
+ * frame's layout (an image's pixels, a print page's), and the code ({@link #of}): the body, then the eyes' frames and
+ * balls, in module units, outlines that share a fill traced together as one path. The caption is a path of its own
+ * (glyphs traced into a filled banner of the same colour would cut holes in it), and the frame never shares a path
+ * with the code, even in the same colour: each is placed by a transformation of its own, so the code is drawn exactly
+ * as it is without a frame, shifted by the frame's whole pixels, and no rounding of the frame's numbers (an SVG's
+ * relative path data accumulates it) reaches the code. The SVG, raster and print renderers all draw exactly these
+ * layers, over the background of the whole image ({@link RenderSpec#imageWidth()} × {@link RenderSpec#imageHeight()}).
  */
 final class Layers {
 
@@ -37,22 +39,20 @@ final class Layers {
     private Layers() {
     }
 
+    /** The code's layers, in module units, the symbol's top-left corner at the origin. */
     static List<Layer> of(RenderSpec spec) {
         return of(spec, true);
     }
 
-    /** The layers, leaving out the body where {@code withBody} is false, for a renderer that draws it otherwise. */
+    /**
+     * The code's layers, the body left out where {@code withBody} is false, for a renderer that draws it otherwise.
+     */
     static List<Layer> of(RenderSpec spec, boolean withBody) {
         Design design = spec.design();
         Fill body = bodyFill(design);
         Fill eyesLikeBody = design.gradient() != null && !design.gradient().onEyes() ? new Fill(design.foreground())
                 : body;
         Map<Fill, List<Consumer<OutlineSink>>> layers = new LinkedHashMap<>();
-        Frame frame = design.frame();
-        FrameLayout layout = spec.frameLayout();
-        if (frame.present()) {
-            add(layers, new Fill(frame.paint(design)), sink -> layout.trace(new InPixels(spec, sink)));
-        }
         if (withBody) {
             add(layers, body, sink -> BodyOutline.trace(spec, sink));
         }
@@ -69,66 +69,31 @@ final class Layers {
         }
         List<Layer> result = new ArrayList<>();
         layers.forEach((fill, parts) -> result.add(new Layer(fill, parts)));
-        if (frame.present() && !frame.text().isEmpty()) {
-            FrameLayout.Box box = layout.caption();
-            result.add(new Layer(new Fill(frame.textPaint(design)), List.of(sink -> FrameText.trace(frame.text(),
-                    box.x(), box.y(), box.width(), box.height(), new InPixels(spec, sink)))));
-        }
         return result;
+    }
+
+    /**
+     * The frame's shapes and its caption, each a layer in a solid colour, as {@code layout} places them and in its
+     * units; none without a frame.
+     */
+    static List<Layer> frame(RenderSpec spec, FrameLayout layout) {
+        Design design = spec.design();
+        Frame frame = design.frame();
+        if (!frame.present()) {
+            return List.of();
+        }
+        Layer shapes = new Layer(new Fill(frame.paint(design)), List.of(layout::trace));
+        if (frame.text().isEmpty()) {
+            return List.of(shapes);
+        }
+        FrameLayout.Box box = layout.caption();
+        return List.of(shapes, new Layer(new Fill(frame.textPaint(design)), List.of(sink -> FrameText.trace(
+                frame.text(), box.x(), box.y(), box.width(), box.height(), sink))));
     }
 
     /** The body's paint: the gradient, or the foreground colour. */
     static Fill bodyFill(Design design) {
         return design.gradient() != null ? Fill.GRADIENT : new Fill(design.foreground());
-    }
-
-    /** Takes outlines in pixels of the image and hands them on in module units. */
-    private static final class InPixels implements OutlineSink {
-
-        private final OutlineSink modules;
-        private final double originX;
-        private final double originY;
-        private final double moduleSize;
-
-        InPixels(RenderSpec spec, OutlineSink modules) {
-            this.modules = modules;
-            this.originX = spec.symbolX();
-            this.originY = spec.symbolY();
-            this.moduleSize = spec.moduleSize();
-        }
-
-        private double x(double pixels) {
-            return (pixels - originX) / moduleSize;
-        }
-
-        private double y(double pixels) {
-            return (pixels - originY) / moduleSize;
-        }
-
-        @Override
-        public void moveTo(double x, double y) {
-            modules.moveTo(x(x), y(y));
-        }
-
-        @Override
-        public void lineTo(double x, double y) {
-            modules.lineTo(x(x), y(y));
-        }
-
-        @Override
-        public void roundTo(double cornerX, double cornerY, double x, double y) {
-            modules.roundTo(x(cornerX), y(cornerY), x(x), y(y));
-        }
-
-        @Override
-        public void curveTo(double x1, double y1, double x2, double y2, double x, double y) {
-            modules.curveTo(x(x1), y(y1), x(x2), y(y2), x(x), y(y));
-        }
-
-        @Override
-        public void close() {
-            modules.close();
-        }
     }
 
     private static void add(Map<Fill, List<Consumer<OutlineSink>>> layers, Fill fill, Consumer<OutlineSink> part) {

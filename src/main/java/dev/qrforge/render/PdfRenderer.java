@@ -28,11 +28,12 @@ import org.apache.pdfbox.pdmodel.graphics.shading.PDShadingType3;
 import org.apache.pdfbox.util.Matrix;
 
 /**
- * Renders a code as a one-page PDF with Apache PDFBox: the page (MediaBox) exactly the code's size (or its framed
- * image's), the background a rectangle, each of {@link Layers} one path filled with the nonzero rule in a solid colour or the design's gradient as
- * an axial or radial shading placed as {@link GradientGeometry} says, the logo as an image XObject whose alpha is its
- * soft mask. Colours are DeviceRGB, or DeviceCMYK inks for a CMYK page ({@link PrintPage#ink}). Paths are written in
- * module units under one transformation, as the SVG's are.
+ * Renders a code as a one-page PDF with Apache PDFBox: the page (MediaBox) exactly the code's size (or the framed
+ * code's, {@link PrintPage#width}), the background a rectangle, each of {@link Layers} one path filled with the nonzero
+ * rule in a solid colour or the design's gradient as an axial or radial shading placed as {@link GradientGeometry}
+ * says, the logo as an image XObject whose alpha is its soft mask. Colours are DeviceRGB, or DeviceCMYK inks for a
+ * CMYK page ({@link PrintPage#ink}). Paths are written in module units under one transformation, as the SVG's are, a
+ * frame's under its own.
  */
 public final class PdfRenderer {
 
@@ -63,22 +64,24 @@ public final class PdfRenderer {
                     content.addRect(0, 0, width, height);
                     content.fill();
                 }
-                // Module units, y down, as the outlines are traced: one flip and scale for the whole code.
-                double module = page.moduleSize(spec);
-                double scale = page.pointsPerPixel(spec);
-                content.transform(new Matrix((float) module, 0, 0, (float) -module, (float) (spec.symbolX() * scale),
-                        (float) (height - spec.symbolY() * scale)));
-                for (VectorLayers.Shape shape : VectorLayers.of(spec)) {
-                    path(content, shape.outline().getPathIterator(null));
-                    if (shape.fill().gradient()) {
-                        content.saveGraphicsState();
-                        content.clip();
-                        content.shadingFill(shading(spec, page));
-                        content.restoreGraphicsState();
-                    } else {
-                        colour(content, page.components(shape.fill().solid()));
-                        content.fill();
+                // The frame in pixels of the code and the code in module units, both y down as the outlines are
+                // traced: a flip and scale for each.
+                List<VectorLayers.Shape> frame = VectorLayers.of(Layers.frame(spec, page.layout(spec)));
+                if (!frame.isEmpty()) {
+                    float scale = (float) page.pointsPerPixel(spec);
+                    content.saveGraphicsState();
+                    content.transform(new Matrix(scale, 0, 0, -scale, 0, height));
+                    for (VectorLayers.Shape shape : frame) {
+                        fill(content, shape, spec, page);
                     }
+                    content.restoreGraphicsState();
+                }
+                double module = page.moduleSize(spec);
+                double quietZone = spec.margin() * module;
+                content.transform(new Matrix((float) module, 0, 0, (float) -module,
+                        (float) (page.codeX(spec) + quietZone), (float) (height - page.codeY(spec) - quietZone)));
+                for (VectorLayers.Shape shape : VectorLayers.of(Layers.of(spec))) {
+                    fill(content, shape, spec, page);
                 }
                 double[] box = spec.logoBox();
                 if (box != null) {
@@ -98,6 +101,21 @@ public final class PdfRenderer {
             return out.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException("writing a PDF in memory", e);
+        }
+    }
+
+    /** Fills a layer's outline in its colour, or (clipped to it) with the design's shading. */
+    private static void fill(PDPageContentStream content, VectorLayers.Shape shape, RenderSpec spec, PrintPage page)
+            throws IOException {
+        path(content, shape.outline().getPathIterator(null));
+        if (shape.fill().gradient()) {
+            content.saveGraphicsState();
+            content.clip();
+            content.shadingFill(shading(spec, page));
+            content.restoreGraphicsState();
+        } else {
+            colour(content, page.components(shape.fill().solid()));
+            content.fill();
         }
     }
 

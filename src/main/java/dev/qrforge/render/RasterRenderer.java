@@ -21,7 +21,8 @@ import java.util.Optional;
  * Renders a code with Java2D, anti-aliased, in exactly the geometry of {@link SvgRenderer}: the same {@link Layers},
  * the same gradient, the same logo box. Images are drawn in horizontal bands and handed on row by row
  * ({@link RowSink}), so the memory a rendering holds is one band, whatever the image's size. A transparent design
- * gives rows with alpha. A code of square modules alone is drawn on whole pixels instead ({@link AlignedRaster}).
+ * gives rows with alpha. A code of square modules alone is drawn on whole pixels instead ({@link AlignedRaster}). A
+ * frame is drawn in bands of its own, around the rows of the code drawn alone.
  */
 public final class RasterRenderer {
 
@@ -71,16 +72,24 @@ public final class RasterRenderer {
 
     /**
      * The heap {@link #streamRows} holds while drawing {@code spec}: its band and the outlines of its layers, or, for
-     * a stamped body, its stamps' index and, under a gradient, a second band; and a frame's caption's outline.
+     * a stamped body, its stamps' index and, under a gradient, a second band; with a frame, what the code alone holds,
+     * and the frame's band and its caption's outline.
      */
     public static long workingBytes(RenderSpec spec) {
-        int width = spec.imageWidth();
-        long band = (long) width * Math.min(spec.imageHeight(), bandRows(width)) * Integer.BYTES;
-        long caption = (long) spec.design().frame().text().length() * PATH_BYTES_PER_CAPTION_CHAR;
-        if (BodyStamps.apply(spec)) {
-            return band * (spec.design().gradient() == null ? 1 : 2) + BodyStamps.workingBytes(spec) + caption;
+        long band = bandBytes(spec);
+        Frame frame = spec.design().frame();
+        if (frame.present()) {
+            return workingBytes(spec.unframed()) + band + (long) frame.text().length() * PATH_BYTES_PER_CAPTION_CHAR;
         }
-        return band + (long) BodyOutline.darkCount(spec.matrix()) * PATH_BYTES_PER_MODULE + caption;
+        if (BodyStamps.apply(spec)) {
+            return band * (spec.design().gradient() == null ? 1 : 2) + BodyStamps.workingBytes(spec);
+        }
+        return band + (long) BodyOutline.darkCount(spec.matrix()) * PATH_BYTES_PER_MODULE;
+    }
+
+    private static long bandBytes(RenderSpec spec) {
+        int width = spec.imageWidth();
+        return (long) width * Math.min(spec.imageHeight(), bandRows(width)) * Integer.BYTES;
     }
 
     /**
@@ -89,14 +98,79 @@ public final class RasterRenderer {
      * transparent design.
      */
     public static void streamRows(RenderSpec spec, RowSink sink) {
-        if (AlignedRaster.applies(spec)) {
+        if (spec.design().frame().present()) {
+            streamFramed(spec, sink);
+        } else if (AlignedRaster.applies(spec)) {
             AlignedRaster.streamRows(spec, sink);
         } else {
             streamRows(spec, sink, bandRows(spec.imageWidth()));
         }
     }
 
-    /** As {@link #streamRows(RenderSpec, RowSink)} with bands of {@code bandRows} rows. */
+    /**
+     * Draws a framed image: the frame's rows, and over its code's square the rows of the same code without a frame,
+     * drawn as that code is drawn alone, so they are its pixels exactly. Drawn in place instead, the code would lose
+     * the whole-pixel modules of a square code ({@link AlignedRaster}), and fall in other bands at another offset,
+     * where Java2D's gradients, worked out in floats from the band's origin, differ by a level here and there.
+     */
+    private static void streamFramed(RenderSpec spec, RowSink sink) {
+        FrameRows frame = new FrameRows(spec);
+        int codeX = spec.codeX();
+        int codeY = spec.codeY();
+        int size = spec.size();
+        for (int y = 0; y < codeY; y++) {
+            sink.row(y, frame.pixels, frame.row(y));
+        }
+        streamRows(spec.unframed(), (y, pixels, offset) -> {
+            int row = frame.row(codeY + y);
+            System.arraycopy(pixels, offset, frame.pixels, row + codeX, size);
+            sink.row(codeY + y, frame.pixels, row);
+        });
+        for (int y = codeY + size; y < spec.imageHeight(); y++) {
+            sink.row(y, frame.pixels, frame.row(y));
+        }
+    }
+
+    /** The rows of a framed image without its code: the background and the frame, drawn a band at a time. */
+    private static final class FrameRows {
+
+        private final RenderSpec spec;
+        private final List<Painted> layers;
+        private final BufferedImage band;
+        final int[] pixels;
+        /** The image's row at the band's top, or -1 before the first band. */
+        private int top = -1;
+
+        FrameRows(RenderSpec spec) {
+            this.spec = spec;
+            this.layers = painted(spec, Layers.frame(spec, spec.frameLayout()), 0);
+            this.band = band(spec, bandRows(spec.imageWidth()));
+            this.pixels = ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
+        }
+
+        /**
+         * Where row {@code y} begins in {@link #pixels}, drawing its band unless it holds the row; rows are asked
+         * for top first, and each may be changed until the next band is drawn.
+         */
+        int row(int y) {
+            int rows = band.getHeight();
+            if (top < 0 || y >= top + rows) {
+                top = y / rows * rows;
+                Graphics2D g = band.createGraphics();
+                try {
+                    fillBackground(g, spec, band);
+                    useRenderingHints(g);
+                    g.translate(0, -top);
+                    fill(g, layers);
+                } finally {
+                    g.dispose();
+                }
+            }
+            return (y - top) * band.getWidth();
+        }
+    }
+
+    /** As {@link #streamRows(RenderSpec, RowSink)} with bands of {@code bandRows} rows, for a code without a frame. */
     static void streamRows(RenderSpec spec, RowSink sink, int bandRows) {
         streamRows(spec, sink, bandRows, BodyStamps.apply(spec));
     }
@@ -106,8 +180,7 @@ public final class RasterRenderer {
         int width = spec.imageWidth();
         int height = spec.imageHeight();
         boolean transparent = spec.design().transparent();
-        BufferedImage band = new BufferedImage(width, Math.min(bandRows, height),
-                transparent ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+        BufferedImage band = band(spec, Math.min(bandRows, height));
         int[] pixels = ((DataBufferInt) band.getRaster().getDataBuffer()).getData();
         BodyStamps stamps = stampBody ? BodyStamps.of(spec) : null;
         List<Painted> layers = layers(spec, stamps == null);
@@ -118,14 +191,7 @@ public final class RasterRenderer {
         for (int top = 0; top < height; top += band.getHeight()) {
             Graphics2D g = band.createGraphics();
             try {
-                if (transparent) {
-                    g.setComposite(AlphaComposite.Clear);
-                    g.fillRect(0, 0, width, band.getHeight());
-                    g.setComposite(AlphaComposite.SrcOver);
-                } else {
-                    g.setColor(new Color(spec.design().background().rgb()));
-                    g.fillRect(0, 0, width, band.getHeight());
-                }
+                fillBackground(g, spec, band);
                 if (stamps != null) {
                     stamps.paint(pixels, top, Math.min(band.getHeight(), height - top), width,
                             bodyPaint instanceof Color colour ? colour.getRGB() : 0,
@@ -141,6 +207,24 @@ public final class RasterRenderer {
             for (int row = 0; row < rows; row++) {
                 sink.row(top + row, pixels, row * width);
             }
+        }
+    }
+
+    /** A band of {@code rows} rows of the image, with alpha for a transparent design. */
+    private static BufferedImage band(RenderSpec spec, int rows) {
+        return new BufferedImage(spec.imageWidth(), rows,
+                spec.design().transparent() ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+    }
+
+    /** Fills {@code band} with the background, or clears it for a transparent design. */
+    private static void fillBackground(Graphics2D g, RenderSpec spec, BufferedImage band) {
+        if (spec.design().transparent()) {
+            g.setComposite(AlphaComposite.Clear);
+            g.fillRect(0, 0, band.getWidth(), band.getHeight());
+            g.setComposite(AlphaComposite.SrcOver);
+        } else {
+            g.setColor(new Color(spec.design().background().rgb()));
+            g.fillRect(0, 0, band.getWidth(), band.getHeight());
         }
     }
 
@@ -253,10 +337,7 @@ public final class RasterRenderer {
         try {
             useRenderingHints(g);
             moduleSpace(g, spec);
-            for (Painted layer : layers) {
-                g.setPaint(layer.paint());
-                g.fill(layer.outline());
-            }
+            fill(g, layers);
             double[] box = spec.logoBox();
             if (box != null) {
                 BufferedImage logo = spec.logo().image();
@@ -266,6 +347,13 @@ public final class RasterRenderer {
             }
         } finally {
             g.dispose();
+        }
+    }
+
+    private static void fill(Graphics2D g, List<Painted> layers) {
+        for (Painted layer : layers) {
+            g.setPaint(layer.paint());
+            g.fill(layer.outline());
         }
     }
 
@@ -284,9 +372,14 @@ public final class RasterRenderer {
     }
 
     private static List<Painted> layers(RenderSpec spec, boolean withBody) {
+        return painted(spec, Layers.of(spec, withBody),
+                withBody ? BodyOutline.darkCount(spec.matrix()) * SEGMENTS_PER_MODULE : 0);
+    }
+
+    /** The layers as Java2D paths, the first sized for {@code segments} (the body's, where it is drawn). */
+    private static List<Painted> painted(RenderSpec spec, List<Layers.Layer> layers, int segments) {
         List<Painted> painted = new ArrayList<>();
-        int segments = withBody ? BodyOutline.darkCount(spec.matrix()) * SEGMENTS_PER_MODULE : 0;
-        for (Layers.Layer layer : Layers.of(spec, withBody)) {
+        for (Layers.Layer layer : layers) {
             Path2D.Float outline = new Path2D.Float(Path2D.WIND_NON_ZERO, painted.isEmpty() ? segments : 64);
             layer.trace(new Path2DSink(outline));
             painted.add(new Painted(outline, paint(spec, layer.fill())));

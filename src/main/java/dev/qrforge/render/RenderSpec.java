@@ -44,6 +44,11 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, L
         return new RenderSpec(matrix, otherSize, margin, design, logo);
     }
 
+    /** The same code without its frame: what a framed image holds in the code's square. */
+    RenderSpec unframed() {
+        return new RenderSpec(matrix, size, margin, design.withFrame(Frame.NONE), logo);
+    }
+
     /** Returns the image's edge in modules: the symbol plus the quiet zone on both sides. */
     public int totalModules() {
         return matrix.modules() + 2 * margin;
@@ -54,29 +59,29 @@ public record RenderSpec(QrMatrix matrix, int size, int margin, Design design, L
         return (double) size / totalModules();
     }
 
-    /** Where the frame puts the code, its shapes and its caption. */
+    /** Where the frame puts the code, its shapes and its caption, in whole pixels of the image. */
     FrameLayout frameLayout() {
-        return FrameLayout.of(design.frame().style(), size);
+        return FrameLayout.of(design.frame().style(), size, FrameLayout.Grid.PIXELS);
     }
 
     /** The image's width in pixels: the code's edge, plus the frame's on either side. */
     public int imageWidth() {
-        return frameLayout().width();
+        return (int) frameLayout().width();
     }
 
     /** The image's height in pixels: the code's edge, plus the frame's above and below (a banner's band included). */
     public int imageHeight() {
-        return frameLayout().height();
+        return (int) frameLayout().height();
     }
 
     /** The left edge of the code's square (quiet zone included) in the image, in whole pixels. */
     public int codeX() {
-        return frameLayout().codeX();
+        return (int) frameLayout().codeX();
     }
 
     /** The top edge of the code's square (quiet zone included) in the image, in whole pixels. */
     public int codeY() {
-        return frameLayout().codeY();
+        return (int) frameLayout().codeY();
     }
 
     /** The x of the symbol's top-left corner in the image, in pixels: where module space has its origin. */

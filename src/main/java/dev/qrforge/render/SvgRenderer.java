@@ -5,9 +5,10 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * Renders a code as a compact SVG document: an optional background rectangle, one path per fill ({@link Layers}:
- * the body, and eyes of other colours) in module units scaled into place by one group, so the path data stays small
- * and independent of the image size, and the logo as an embedded PNG.
+ * Renders a code as a compact SVG document: an optional background rectangle, a frame's shapes and caption in the
+ * image's pixels, one path per fill of the code ({@link Layers}: the body, and eyes of other colours) in module units
+ * scaled into place by one group, so the path data stays small and independent of the image size, and the logo as an
+ * embedded PNG.
  */
 public final class SvgRenderer {
 
@@ -25,9 +26,9 @@ public final class SvgRenderer {
     /** A frame's two paths (the frame, the caption) besides their path data, and the frame's outline. */
     private static final int FRAME_CHARS = 800;
     /**
-     * The most path data one character of a caption takes: the font's most intricate glyph, at the smallest scale
-     * (hence the longest numbers), takes under 14,200 characters (FrameRenderingTest measures every glyph), a Latin
-     * letter a few hundred.
+     * The most path data one character of a caption takes: the font's most intricate glyph, traced in pixels of the
+     * largest image (hence the longest numbers), takes under 16,000 characters (FrameRenderingTest measures every
+     * glyph), a Latin letter a few hundred.
      */
     static final int MAX_CHARS_PER_CAPTION_CHAR = 16 * 1024;
 
@@ -77,25 +78,41 @@ public final class SvgRenderer {
             svg.append("<rect width=\"").append(width).append("\" height=\"").append(height)
                     .append("\" fill=\"").append(design.background().hex()).append("\"/>");
         }
-        svg.append("<g transform=\"translate(");
-        SvgNumbers.append(svg, spec.symbolX());
+        for (Layers.Layer layer : Layers.frame(spec, spec.frameLayout())) {
+            appendPath(svg, layer);
+        }
+        svg.append("<g transform=\"");
+        if (spec.design().frame().present()) {
+            // The frame's whole pixels apart from the code's own placement, written as without a frame: renderers
+            // that read numbers as floats (Batik does) would round a sum of the two otherwise, by a fraction of a
+            // pixel that shows in the code's anti-aliasing.
+            svg.append("translate(").append(spec.codeX()).append(' ').append(spec.codeY()).append(") ");
+        }
+        double quietZone = spec.margin() * spec.moduleSize();
+        svg.append("translate(");
+        SvgNumbers.append(svg, quietZone);
         svg.append(' ');
-        SvgNumbers.append(svg, spec.symbolY());
+        SvgNumbers.append(svg, quietZone);
         svg.append(") scale(");
         SvgNumbers.append(svg, spec.moduleSize());
         svg.append(")\">");
         for (Layers.Layer layer : layers) {
-            svg.append("<path fill=\"")
-                    .append(layer.fill().gradient() ? "url(#" + GRADIENT_ID + ")" : layer.fill().solid().hex())
-                    .append("\" d=\"");
-            layer.trace(new SvgPathWriter(svg));
-            svg.append("\"/>");
+            appendPath(svg, layer);
         }
         double[] logo = spec.logoBox();
         if (logo != null) {
             appendLogo(svg, spec.logo(), logo);
         }
         return svg.append("</g></svg>").toString();
+    }
+
+    /** One layer as a path filled with the nonzero rule (SVG's default), in the units of the element it is in. */
+    private static void appendPath(StringBuilder svg, Layers.Layer layer) {
+        svg.append("<path fill=\"")
+                .append(layer.fill().gradient() ? "url(#" + GRADIENT_ID + ")" : layer.fill().solid().hex())
+                .append("\" d=\"");
+        layer.trace(new SvgPathWriter(svg));
+        svg.append("\"/>");
     }
 
     /**

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@link Layers} of a code as Java2D paths in module units, for the vector writers (PDF, EPS): each layer one path,
- * filled with the nonzero rule, as the SVG writes it.
+ * {@link Layers} as Java2D paths in their own units, for the vector writers (PDF, EPS): each layer one path, filled
+ * with the nonzero rule, as the SVG writes it.
  */
 final class VectorLayers {
 
@@ -17,9 +17,9 @@ final class VectorLayers {
     private VectorLayers() {
     }
 
-    static List<Shape> of(RenderSpec spec) {
+    static List<Shape> of(List<Layers.Layer> layers) {
         List<Shape> shapes = new ArrayList<>();
-        for (Layers.Layer layer : Layers.of(spec)) {
+        for (Layers.Layer layer : layers) {
             Path2D.Double outline = new Path2D.Double(Path2D.WIND_NON_ZERO);
             layer.trace(new RasterRenderer.Path2DSink(outline));
             shapes.add(new Shape(outline, layer.fill()));

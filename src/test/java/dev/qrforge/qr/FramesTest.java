@@ -17,6 +17,14 @@ import dev.qrforge.render.FrameStyle;
 import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.Rgb;
 import dev.qrforge.testing.Decoding;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,6 +34,7 @@ class FramesTest {
 
     private static final ObjectMapper JSON = JsonConfig.build();
     private static final String DATA = "https://qrforge.dev/frames";
+    private static final double MM_PER_POINT = 25.4 / 72;
 
     private static CodeSpec validate(String json) throws Exception {
         return QrRequestValidator.validate(JSON.readValue(json, QrRequest.class), ImageFormat.SVG,
@@ -122,6 +131,81 @@ class FramesTest {
                 }
             }
         }
+    }
+
+    /**
+     * A framed PDF or EPS page is the size docs/api.md gives (Frames, Geometry): the image's table with the border
+     * {@code t} and the caption's band {@code b} whole pixels in pixels, exactly 4 % and 20 % of the code's edge in mm
+     * or inches, which have no pixels to round to.
+     */
+    @ParameterizedTest
+    @EnumSource(FrameStyle.class)
+    void aFramedPrintPageIsTheDocumentedSize(FrameStyle style) throws Exception {
+        // The borders t the table adds to the width and to the height; every frame but none adds its band b below.
+        int[] borders = switch (style) {
+            case NONE -> new int[] {0, 0};
+            case BOX, BRACKET, TAB_TOP -> new int[] {2, 2};
+            case ROUNDED_BOX -> new int[] {4, 4};
+            case BANNER_TOP, BANNER_BOTTOM -> new int[] {2, 1};
+            case TICKET -> new int[] {4, 2};
+            case SPEECH_BUBBLE -> new int[] {0, 3};
+            case ARROW -> new int[] {0, 5};
+        };
+        double bands = style == FrameStyle.NONE ? 0 : 1;
+        for (String unit : new String[] {"mm", "in", "px"}) {
+            for (String written : unit.equals("mm") ? new String[] {"10", "30", "57.3", "2000"} : unit.equals("in")
+                    ? new String[] {"1.5"} : new String[] {"301"}) {
+                double size = Double.parseDouble(written);
+                double mmPerUnit = unit.equals("mm") ? 1 : unit.equals("in") ? 25.4 : 25.4 / 96;
+                double t = unit.equals("px") ? Math.max(1, Math.round(0.04 * size)) : 0.04 * size;
+                double b = unit.equals("px") ? Math.max(1, Math.round(0.2 * size)) : 0.2 * size;
+                double width = (size + borders[0] * t) * mmPerUnit;
+                double height = (size + borders[1] * t + bands * b) * mmPerUnit;
+                for (String format : new String[] {"pdf", "eps"}) {
+                    CodeSpec spec = printed(format, written, unit, style);
+                    byte[] file = Decoding.bytes(CodeGenerator.image(spec, CodeGenerator.encode(spec)));
+                    double[] page = format.equals("pdf") ? mediaBox(file) : boundingBox(file);
+                    assertThat(page).as("%s, %s %s %s: the page in mm", style, format, written, unit)
+                            .containsExactly(new double[] {width, height}, Offset.offset(0.01));
+                    if (style == FrameStyle.BANNER_BOTTOM && unit.equals("mm") && size == 30) {
+                        assertThat(page).as("the example docs/api.md gives")
+                                .containsExactly(new double[] {32.4, 37.2}, Offset.offset(0.01));
+                    }
+                    if (format.equals("pdf") && size == 30) {
+                        // The page rendered back for the verdict puts the code's square on the check raster's.
+                        assertThat(CodeGenerator.generate(spec).safety()).as("%s", style).isEqualTo(
+                                CodeGenerator.generate(printed(format, written, unit, FrameStyle.NONE)).safety());
+                    }
+                }
+            }
+        }
+    }
+
+    private static CodeSpec printed(String format, String size, String unit, FrameStyle style) throws Exception {
+        return validate("{\"data\": \"" + DATA + "\", \"format\": \"" + format + "\", \"size\": " + size
+                + ", \"unit\": \"" + unit + "\", \"design\": {\"frame\": {\"style\": \"" + WireNames.of(style)
+                + "\"}}}");
+    }
+
+    /** A PDF's page (its MediaBox) in mm. */
+    private static double[] mediaBox(byte[] pdf) throws IOException {
+        try (PDDocument document = Loader.loadPDF(pdf)) {
+            PDRectangle box = document.getPage(0).getMediaBox();
+            assertThat(new double[] {box.getLowerLeftX(), box.getLowerLeftY()}).containsExactly(0, 0);
+            return new double[] {box.getWidth() * MM_PER_POINT, box.getHeight() * MM_PER_POINT};
+        }
+    }
+
+    /** An EPS file's exact bounding box in mm, the whole-point one checked to be the same rounded up. */
+    private static double[] boundingBox(byte[] eps) {
+        String header = new String(eps, StandardCharsets.ISO_8859_1);
+        Matcher exact = Pattern.compile("%%HiResBoundingBox: 0 0 ([0-9.]+) ([0-9.]+)\n").matcher(header);
+        assertThat(exact.find()).as("an exact bounding box").isTrue();
+        double width = Double.parseDouble(exact.group(1));
+        double height = Double.parseDouble(exact.group(2));
+        assertThat(header).contains("%%BoundingBox: 0 0 " + (int) Math.ceil(width) + " " + (int) Math.ceil(height)
+                + "\n");
+        return new double[] {width * MM_PER_POINT, height * MM_PER_POINT};
     }
 
     @Test

@@ -62,22 +62,22 @@ class PrintRenderersTest {
     }
 
     @Test
-    void aFramedPageIsTheFramedImageAtTheCodesScale() throws IOException {
-        RenderSpec framed = spec(300, Design.DEFAULT.withFrame(new Frame(FrameStyle.BANNER_BOTTOM, "Scan me", null,
+    void aFramedPageHasTheFramesExactProportions() throws IOException {
+        // 30 mm is 113 px at 96 per inch, where whole pixels would make the border 5 px (4.4 %), the band 23 (20.4 %).
+        RenderSpec framed = spec(113, Design.DEFAULT.withFrame(new Frame(FrameStyle.BANNER_BOTTOM, "Scan me", null,
                 null)));
-        double pointsPerPixel = MM_30_IN_POINTS / 300;
+        double width = MM_30_IN_POINTS * 1.08;
+        double height = MM_30_IN_POINTS * 1.24;
         byte[] pdf = PdfRenderer.render(framed, PrintPage.rgb(MM_30_IN_POINTS));
         try (PDDocument document = Loader.loadPDF(pdf)) {
             PDRectangle box = document.getPage(0).getMediaBox();
-            assertThat((double) box.getWidth()).isCloseTo(framed.imageWidth() * pointsPerPixel,
-                    org.assertj.core.data.Offset.offset(0.001));
-            assertThat((double) box.getHeight()).isCloseTo(framed.imageHeight() * pointsPerPixel,
-                    org.assertj.core.data.Offset.offset(0.001));
+            assertThat((double) box.getWidth()).isCloseTo(width, org.assertj.core.data.Offset.offset(0.001));
+            assertThat((double) box.getHeight()).isCloseTo(height, org.assertj.core.data.Offset.offset(0.001));
         }
         assertThat(Decoding.text(renderPdf(pdf, 300))).as("the framed page, whole").isEqualTo(URL);
         String eps = new String(EpsRenderer.render(framed, PrintPage.rgb(MM_30_IN_POINTS)), StandardCharsets.US_ASCII);
-        assertThat(eps).contains(String.format(java.util.Locale.ROOT, "%%%%HiResBoundingBox: 0 0 %.4f %.4f",
-                framed.imageWidth() * pointsPerPixel, framed.imageHeight() * pointsPerPixel));
+        assertThat(eps).contains(String.format(java.util.Locale.ROOT, "%%%%HiResBoundingBox: 0 0 %.4f %.4f", width,
+                height));
         BufferedImage jpeg = RasterFiles.image(framed);
         assertThat(jpeg.getWidth()).isEqualTo(framed.imageWidth());
         assertThat(jpeg.getHeight()).isEqualTo(framed.imageHeight());
@@ -87,7 +87,7 @@ class PrintRenderersTest {
     @MethodSource("designs")
     void pdfDecodesWhenRendered(Design design) throws IOException {
         for (PrintPage page : new PrintPage[] {PrintPage.rgb(MM_30_IN_POINTS),
-                new PrintPage(MM_30_IN_POINTS, Map.of())}) {
+                new PrintPage(MM_30_IN_POINTS, false, Map.of())}) {
             BufferedImage image = renderPdf(PdfRenderer.render(spec(300, design), page), 300);
             assertThat(image.getWidth()).isBetween(353, 355);
             assertThat(Decoding.text(image)).as("%s, cmyk %s", design, page.cmyk()).isEqualTo(URL);
@@ -99,7 +99,7 @@ class PrintRenderersTest {
         Cmyk brand = new Cmyk(100, 72, 0, 18);
         Design design = new Design(BodyStyle.SQUARE, brand.toRgb(), Rgb.WHITE, null);
         String content = pageContent(PdfRenderer.render(spec(300, design),
-                new PrintPage(100, Map.of(brand.toRgb(), brand))));
+                new PrintPage(100, false, Map.of(brand.toRgb(), brand))));
         assertThat(content).contains("1 0.72 0 0.18 k").contains("0 0 0 0 k").doesNotContain(" rg");
         String rgb = pageContent(PdfRenderer.render(spec(300, design), PrintPage.rgb(100)));
         assertThat(rgb).contains(" rg").doesNotContain(" k\n");
@@ -108,9 +108,9 @@ class PrintRenderersTest {
     @Test
     void gradientsAreShadingsInThePdfAndTheEps() throws IOException {
         Design linear = designs().toList().get(2);
-        String content = pageContent(PdfRenderer.render(spec(300, linear), new PrintPage(100, Map.of())));
+        String content = pageContent(PdfRenderer.render(spec(300, linear), new PrintPage(100, false, Map.of())));
         assertThat(content).contains(" sh");
-        String eps = new String(EpsRenderer.render(spec(300, linear), new PrintPage(100, Map.of())),
+        String eps = new String(EpsRenderer.render(spec(300, linear), new PrintPage(100, false, Map.of())),
                 StandardCharsets.ISO_8859_1);
         assertThat(eps).contains("/ShadingType 2").contains("/DeviceCMYK").contains("shfill");
     }
@@ -124,8 +124,8 @@ class PrintRenderersTest {
     @Test
     void epsHasExactAndWholePointBoundingBoxesAndCmykInks() {
         Design design = new Design(BodyStyle.SQUARE, Rgb.BLACK, Rgb.WHITE, null);
-        String eps = new String(EpsRenderer.render(spec(300, design), new PrintPage(MM_30_IN_POINTS, Map.of())),
-                StandardCharsets.ISO_8859_1);
+        String eps = new String(EpsRenderer.render(spec(300, design),
+                new PrintPage(MM_30_IN_POINTS, false, Map.of())), StandardCharsets.ISO_8859_1);
         assertThat(eps).startsWith("%!PS-Adobe-3.0 EPSF-3.0").contains("%%BoundingBox: 0 0 86 86")
                 .contains("%%HiResBoundingBox: 0 0 85.0394 85.0394").contains("%%LanguageLevel: 3")
                 // The prolog binds CC to setcmykcolor and RC to setrgbcolor; the page uses only the former.
