@@ -225,8 +225,10 @@ public final class SafetyAssessor {
         }
         int cameraReads = (readback.zxingCamera() ? 1 : 0) + (readback.boofcvCamera() ? 1 : 0);
         if (cameraReads < 2) {
-            String larger = physical == null
-                    ? "a size of at least " + (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION) + " px"
+            int cameraPixels = (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION);
+            // An SVG is read at no more than 6 px per module whatever its nominal size: then no size would help.
+            String larger = physical == null ? (spec.size() < cameraPixels ? "a size of at least " + cameraPixels
+                    + " px" : "its size already gives 6 px per module; bolder modules help more")
                     : physical.vector() ? "a larger print size"
                     : "at least " + (int) Math.ceil(physical.dpi() * 2.0 * CameraView.REDUCTION / spec.moduleSize())
                     + " dpi";

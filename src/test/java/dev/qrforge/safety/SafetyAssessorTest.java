@@ -94,7 +94,11 @@ class SafetyAssessorTest {
     void failingTheCameraViewCostsPointsAndSaysHowLarge() {
         Safety safety = SafetyAssessor.assess(spec(300, 4, Design.DEFAULT), new Readback(true, true, true, false, false, 21));
         assertThat(safety.score()).isEqualTo(100 - SafetyAssessor.CAMERA_VIEW_UNREAD_POINTS);
-        assertThat(safety.warnings()).singleElement().asString().contains("a third of its size", "at least 222 px");
+        assertThat(safety.warnings()).singleElement().asString().contains("a third of its size", "already gives 6 px")
+                .doesNotContain("at least");
+        Safety smaller = SafetyAssessor.assess(spec(210, 4, Design.DEFAULT), new Readback(true, true, true, false,
+                false, 21));
+        assertThat(smaller.warnings()).first().asString().contains("a size of at least 222 px");
         assertThat(safety.deductions()).containsExactly(new Deduction("camera_view",
                 SafetyAssessor.CAMERA_VIEW_UNREAD_POINTS));
     }
