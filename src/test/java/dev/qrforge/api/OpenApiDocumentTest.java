@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.qrforge.safety.Signal;
 import dev.qrforge.testing.OpenApiDocuments;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.ws.rs.ApplicationPath;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +25,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -156,6 +159,15 @@ class OpenApiDocumentTest {
             }
         }
         assertThat(problems).as("path templates and their declared path parameters disagree").isEmpty();
+    }
+
+    @Test
+    void theDocumentedSafetySignalsAreTheAssessorsOwn() {
+        Set<String> documented = new TreeSet<>();
+        document.path("components").path("schemas").path("Deduction").path("properties").path("signal")
+                .path("enum").forEach(signal -> documented.add(signal.asText()));
+        assertThat(documented).isEqualTo(Arrays.stream(Signal.values()).map(Signal::wire)
+                .collect(Collectors.toCollection(TreeSet::new)));
     }
 
     @Test

@@ -51,6 +51,7 @@ class ConsoleDesignerIT extends ServerTest {
     private static final By METER = By.cssSelector(".preview-pane meter");
     private static final By BADGE = By.cssSelector(".preview-pane .badge");
     private static final By WARNINGS = By.cssSelector(".preview-pane ul.warnings li:not(.none)");
+    private static final By BREAKDOWN = By.cssSelector(".preview-pane .safety-breakdown");
 
     private static String unique(String what) {
         return "https://example.com/console-" + what + "/" + UUID.randomUUID();
@@ -156,10 +157,22 @@ class ConsoleDesignerIT extends ServerTest {
         // Times out, failing the test, if the page never shows the API's score.
         browser.until(driver -> score.equals(driver.findElement(METER).getAttribute("value")));
         assertThat(browser.driver().findElement(BADGE).getText()).isEqualTo(safety.path("status").asText());
-        List<String> expected = new ArrayList<>();
-        safety.path("warnings").forEach(warning -> expected.add(warning.asText()));
-        assertThat(browser.driver().findElements(WARNINGS)).extracting(WebElement::getText)
-                .containsExactlyElementsOf(expected);
+        // Each warning with its cost first, the costliest first (a stable sort: ties keep the API's order).
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < safety.path("warnings").size(); i++) {
+            order.add(i);
+        }
+        JsonNode deductions = safety.path("deductions");
+        order.sort((a, b) -> deductions.get(b).path("points").asInt() - deductions.get(a).path("points").asInt());
+        List<String> shown = browser.driver().findElements(WARNINGS).stream().map(WebElement::getText).toList();
+        assertThat(shown).hasSameSizeAs(order);
+        for (int i = 0; i < order.size(); i++) {
+            int points = deductions.get(order.get(i)).path("points").asInt();
+            assertThat(shown.get(i)).endsWith(safety.path("warnings").get(order.get(i)).asText())
+                    .startsWith(points > 0 ? "−" + points + " " : "");
+        }
+        boolean costs = order.stream().anyMatch(i -> deductions.get(i).path("points").asInt() > 0);
+        assertThat(browser.driver().findElement(BREAKDOWN).isDisplayed()).as("the points-off line").isEqualTo(costs);
     }
 
     /** Whether the image has pixels of a clearly blue ink: the chosen colours, not the default black. */
@@ -295,12 +308,12 @@ class ConsoleDesignerIT extends ServerTest {
             browser.signInWithKey();
             browser.go("design");
             control(browser, "Data to encode").sendKeys(url);
-            pick(browser, "Foreground colour", "#aaaaaa");
+            pick(browser, "Foreground colour", "#e0e0e0");
             choose(browser, "Eye frame style", "circle");
             currentPreview(browser);
 
             JsonNode safety = preview(Map.of("data", url,
-                    "design", Map.of("foregroundColor", "#aaaaaa", "eyeFrameStyle", "circle"))).path("safety");
+                    "design", Map.of("foregroundColor", "#e0e0e0", "eyeFrameStyle", "circle"))).path("safety");
             assertThat(safety.path("warnings")).as("the API finds this design risky").isNotEmpty();
             assertThat(safety.path("status").asText()).isEqualTo("RISKY");
             assertShowsVerdict(browser, safety);

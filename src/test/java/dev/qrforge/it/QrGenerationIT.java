@@ -144,11 +144,20 @@ class QrGenerationIT extends ServerTest {
     }
 
     @Test
-    void lowContrastIsRiskyAndSaysWhy() {
+    void lowContrastIsNeverOptimalAndSaysWhyAndWhatItCost() {
         JsonNode record = post("/api/v1/qr", Api.json(Map.of("data", unique("faint"),
                 "design", Map.of("foregroundColor", "#e0e0e0")))).json();
-        assertThat(record.path("safety").path("status").asText()).isEqualTo("RISKY");
+        assertThat(record.path("safety").path("status").asText()).isNotEqualTo("OPTIMAL");
         assertThat(record.path("safety").path("warnings").toString()).containsIgnoringCase("contrast");
+        JsonNode deductions = record.path("safety").path("deductions");
+        assertThat(deductions).hasSize(record.path("safety").path("warnings").size());
+        assertThat(deductions).anySatisfy(d -> {
+            assertThat(d.path("signal").asText()).isEqualTo("contrast");
+            assertThat(d.path("points").asInt()).isPositive();
+        });
+        // Kept with the code: the stored record says the same.
+        JsonNode stored = get("/api/v1/qr/" + record.path("id").asText()).json();
+        assertThat(stored.path("safety").path("deductions")).isEqualTo(deductions);
     }
 
     @Test
