@@ -75,8 +75,8 @@ export function verdictView({announce = false} = {}) {
             warnings.replaceChildren(...(lines.length
                 ? lines.map(({text, deduction}) => h('li', {},
                     ...(deduction ? [h('span', {class: 'deduction', text: deduction.points > 0
-                        ? `−${deduction.points} ${signalName(deduction.signal)}`
-                        : `${signalName(deduction.signal)}, no points`}), ' '] : []),
+                        ? `−${deduction.points} ${signalName(deduction.signal)}:`
+                        : `${signalName(deduction.signal)}, no points:`}), ' '] : []),
                     text))
                 : [h('li', {class: 'muted none', text: 'No warnings.'})]));
         },
