@@ -198,6 +198,10 @@ public final class ConsoleBrowser implements AutoCloseable {
         driver.manage().window().setSize(size);
         driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", size.width,
                 "height", size.height, "deviceScaleFactor", 1, "mobile", false));
+        // Charts follow their box through a ResizeObserver, whose callbacks (and the redraw they schedule) run
+        // in the frames after the resize: a layout measured before them still has the old width's canvases.
+        driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + " requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())));");
     }
 
     /**
