@@ -22,9 +22,9 @@ import java.util.Map;
  * itself, samples the grid it infers and decodes; neither is told where the code is. The two fail on different
  * designs (ZXing checks the proportions of the eyes' dark runs, BoofCV finds eyes by their square outline), and
  * the calibration suite (docs/scannability-calibration.md) found codes each one alone let through that other
- * scanners could not read. What either reads is read again, by both, as the {@link CameraView} sees it. ZXing reads a sample of
- * {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV the same sample when every eye frame is
- * square and every delivered pixel otherwise ({@link DecodeSample} says why).
+ * scanners could not read. What either reads is read again, by both, as the {@link CameraView} sees it. ZXing
+ * reads a sample of {@value DecodeSample#MODULE_PIXELS} pixels per module or more, BoofCV the same sample when every
+ * eye frame is square and every delivered pixel otherwise ({@link DecodeSample} says why).
  */
 public final class DecodeVerifier {
 

@@ -23,11 +23,6 @@ public record Readback(boolean zxing, boolean boofcv, boolean boofcvEyes, boolea
         return zxing && boofcv;
     }
 
-    /** Whether both decoders read the camera view. */
-    public boolean cameraView() {
-        return zxingCamera && boofcvCamera;
-    }
-
     /** The same measurements, as if both decoders had read the image: what the design alone would be judged. */
     Readback asIfRead() {
         return new Readback(true, true, true, true, true, moduleContrast);

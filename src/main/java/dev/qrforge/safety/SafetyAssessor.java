@@ -11,6 +11,7 @@ import dev.qrforge.render.QrMatrix;
 import dev.qrforge.render.RenderSpec;
 import dev.qrforge.render.Rgb;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -77,7 +78,8 @@ public final class SafetyAssessor {
      * below 4 the panel failed more codes as delivered; below 2 anti-aliasing smears modules together. Each band's
      * points add to those of the bands above it.
      */
-    static final double[] MODULE_PIXEL_BANDS = {2, 4, CameraView.REDUCTION * 2.0};
+    static final double CAMERA_MODULE_PIXELS = CameraView.REDUCTION * 2.0;
+    static final double[] MODULE_PIXEL_BANDS = {2, 4, CAMERA_MODULE_PIXELS};
     static final int[] MODULE_PIXEL_POINTS = {23, 11, 13};
 
     /*
@@ -225,13 +227,12 @@ public final class SafetyAssessor {
         }
         int cameraReads = (readback.zxingCamera() ? 1 : 0) + (readback.boofcvCamera() ? 1 : 0);
         if (cameraReads < 2) {
-            int cameraPixels = (int) Math.ceil(spec.totalModules() * 2.0 * CameraView.REDUCTION);
-            // An SVG is read at no more than 6 px per module whatever its nominal size: then no size would help.
+            int cameraPixels = (int) Math.ceil(spec.totalModules() * CAMERA_MODULE_PIXELS);
+            // From 6 px per module (and an SVG is read at no more than that, whatever its nominal size) no size
+            // would help.
             String larger = physical == null ? (spec.size() < cameraPixels ? "a size of at least " + cameraPixels
                     + " px" : "its size already gives 6 px per module; bolder modules help more")
-                    : physical.vector() ? "a larger print size"
-                    : "at least " + (int) Math.ceil(physical.dpi() * 2.0 * CameraView.REDUCTION / spec.moduleSize())
-                    + " dpi";
+                    : physical.vector() ? "a larger print size" : "at least " + cameraDpi(spec, physical) + " dpi";
             findings.deduct(Signal.CAMERA_VIEW, cameraReads == 0 ? CAMERA_VIEW_UNREAD_POINTS
                     : CAMERA_VIEW_HALF_READ_POINTS, (cameraReads == 0 ? "neither of our decoders" : "only one of our"
                     + " two decoders") + " reads the code as a camera sees it from a little further away or slightly"
@@ -330,13 +331,13 @@ public final class SafetyAssessor {
         if (band == MODULE_PIXEL_BANDS.length) {
             return;
         }
-        double needed = MODULE_PIXEL_BANDS[MODULE_PIXEL_BANDS.length - 1];
         String why = band == 0 ? "; below " + tenths(MODULE_PIXEL_BANDS[0]) + " px modules blur into each other"
                 : band == 1 ? "; below " + tenths(MODULE_PIXEL_BANDS[1]) + " px scanners miss modules once the image is"
                 + " scaled or printed" : "; a camera a little further away sees fewer than 2 px per module";
         findings.deduct(Signal.MODULE_SIZE, points(band, MODULE_PIXEL_POINTS), "each module is only "
                 + tenths(pixels) + " px wide at " + spec.size() + " px" + why + " — use a size of at least "
-                + (int) Math.ceil(spec.totalModules() * needed) + " px (" + tenths(needed) + " px per module) or"
+                + (int) Math.ceil(spec.totalModules() * CAMERA_MODULE_PIXELS) + " px (" + tenths(CAMERA_MODULE_PIXELS)
+                + " px per module) or"
                 + " shorter data");
     }
 
@@ -346,12 +347,12 @@ public final class SafetyAssessor {
      */
     private static void assessPrintedModule(RenderSpec spec, PhysicalSize physical, Findings findings) {
         double module = physical.millimetres() / spec.totalModules();
-        String edge = physical.inches() ? inches(physical.millimetres()) + " in"
+        String edge = physical.inches() ? inches(physical.millimetres(), RoundingMode.HALF_UP) + " in"
                 : tenths(physical.millimetres()) + " mm";
         if (module < COMFORTABLE_PRINT_MODULE_MM) {
             double needed = COMFORTABLE_PRINT_MODULE_MM * spec.totalModules();
-            String larger = physical.inches() ? inches(Math.ceil(needed / PhysicalSize.MILLIMETRES_PER_INCH
-                    * PERCENT) / PERCENT * PhysicalSize.MILLIMETRES_PER_INCH) + " in" : (int) Math.ceil(needed) + " mm";
+            String larger = physical.inches() ? inches(needed, RoundingMode.CEILING) + " in"
+                    : (int) Math.ceil(needed) + " mm";
             findings.deduct(Signal.PRINT_MODULE_SIZE, module < MIN_PRINT_MODULE_MM
                     ? TINY_PRINT_MODULE_POINTS : SMALL_PRINT_MODULE_POINTS, "each module is only "
                     + hundredths(module) + " mm wide at " + edge + "; a phone held " + (int) (SCAN_DISTANCE_MM / 10)
@@ -366,12 +367,16 @@ public final class SafetyAssessor {
         double pixels = spec.moduleSize();
         int band = band(pixels, MODULE_PIXEL_BANDS);
         if (band < MODULE_PIXEL_BANDS.length) {
-            double needed = MODULE_PIXEL_BANDS[MODULE_PIXEL_BANDS.length - 1];
             findings.deduct(Signal.MODULE_SIZE, points(band, MODULE_PIXEL_POINTS), "at " + physical.dpi()
                     + " dpi each module of this " + edge + " code is only " + tenths(pixels) + " px, and blurs once"
-                    + " printed or scaled — use at least " + (int) Math.ceil(physical.dpi() * needed / pixels)
-                    + " dpi (" + tenths(needed) + " px per module)");
+                    + " printed or scaled — use at least " + cameraDpi(spec, physical) + " dpi ("
+                    + tenths(CAMERA_MODULE_PIXELS) + " px per module)");
         }
+    }
+
+    /** The density at which a raster of this physical size gets the camera view's 6 px per module. */
+    private static int cameraDpi(RenderSpec spec, PhysicalSize physical) {
+        return (int) Math.ceil(physical.dpi() * CAMERA_MODULE_PIXELS / spec.moduleSize());
     }
 
     /** The index of the first band {@code value} is below, or {@code bands.length} when it is below none. */
@@ -516,9 +521,9 @@ public final class SafetyAssessor {
     }
 
     /** Millimetres in inches, to hundredths and without trailing zeros, as people write "0.5 in". */
-    private static String inches(double millimetres) {
-        return BigDecimal.valueOf(Math.round(millimetres / PhysicalSize.MILLIMETRES_PER_INCH * PERCENT))
-                .movePointLeft(2).stripTrailingZeros().toPlainString();
+    private static String inches(double millimetres, RoundingMode rounding) {
+        return BigDecimal.valueOf(millimetres / PhysicalSize.MILLIMETRES_PER_INCH).setScale(2, rounding)
+                .stripTrailingZeros().toPlainString();
     }
 
     private static String hundredths(double value) {

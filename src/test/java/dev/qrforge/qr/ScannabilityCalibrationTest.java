@@ -200,29 +200,22 @@ class ScannabilityCalibrationTest {
                 .append(" held-out designs, which the fit never saw.\n\n");
 
         md.append("## What the verdict is held to\n\n")
-                .append("| requirement | held out | training half | required |\n|---|---:|---:|---:|\n")
-                .append("| OPTIMAL codes the panel fails | ").append(figures.optimalFailing()).append(" | ")
-                .append(training.optimalFailing()).append(" | 0 |\n")
-                .append("| OPTIMAL codes at 6 px per module or more that scan in the camera view | ")
-                .append(percentOf(figures.optimalScanShare(), figures.optimalLarge())).append(" | ")
-                .append(percentOf(training.optimalScanShare(), training.optimalLarge())).append(" | at least ")
-                .append(percent(REQUIRED_OPTIMAL_SCAN_SHARE)).append(" |\n")
-                .append("| panel failures judged RISKY | ")
-                .append(percentOf(figures.riskyShareOfFailures(), figures.failing())).append(" | ")
-                .append(percentOf(training.riskyShareOfFailures(), training.failing())).append(" | at least ")
-                .append(percent(REQUIRED_RISKY_SHARE_OF_FAILURES)).append(" |\n")
-                .append("| RISKY codes the panel scans | ")
-                .append(percentOf(figures.scanningRiskyShare(), figures.risky())).append(" | ")
-                .append(percentOf(training.scanningRiskyShare(), training.risky())).append(" | at most ")
-                .append(percent(ALLOWED_SCANNING_RISKY_SHARE)).append(" |\n")
-                .append("| ordinary brand designs judged OPTIMAL | ")
-                .append(percentOf(figures.ordinaryOptimalShare(), figures.ordinary())).append(" | ")
-                .append(percentOf(training.ordinaryOptimalShare(), training.ordinary())).append(" | at least ")
-                .append(percent(REQUIRED_ORDINARY_OPTIMAL_SHARE)).append(" |\n")
-                .append("| RISKY, of all codes | ").append(percentOf(figures.riskyShare(), figures.codes()))
-                .append(" | ").append(percentOf(training.riskyShare(), training.codes())).append(" | |\n")
-                .append("| OPTIMAL, of all codes | ").append(percentOf(figures.optimalShare(), figures.codes()))
-                .append(" | ").append(percentOf(training.optimalShare(), training.codes())).append(" | |\n\n");
+                .append("| requirement | held out | training half | required |\n|---|---:|---:|---:|\n");
+        row(md, "OPTIMAL codes the panel fails", figures, training, f -> String.valueOf(f.optimalFailing()), "0");
+        row(md, "OPTIMAL codes at 6 px per module or more that scan in the camera view", figures, training,
+                f -> percentOf(f.optimalScanShare(), f.optimalLarge()),
+                "at least " + percent(REQUIRED_OPTIMAL_SCAN_SHARE));
+        row(md, "panel failures judged RISKY", figures, training,
+                f -> percentOf(f.riskyShareOfFailures(), f.failing()),
+                "at least " + percent(REQUIRED_RISKY_SHARE_OF_FAILURES));
+        row(md, "RISKY codes the panel scans", figures, training, f -> percentOf(f.scanningRiskyShare(), f.risky()),
+                "at most " + percent(ALLOWED_SCANNING_RISKY_SHARE));
+        row(md, "ordinary brand designs judged OPTIMAL", figures, training,
+                f -> percentOf(f.ordinaryOptimalShare(), f.ordinary()),
+                "at least " + percent(REQUIRED_ORDINARY_OPTIMAL_SHARE));
+        row(md, "RISKY, of all codes", figures, training, f -> percentOf(f.riskyShare(), f.codes()), "");
+        row(md, "OPTIMAL, of all codes", figures, training, f -> percentOf(f.optimalShare(), f.codes()), "");
+        md.append('\n');
 
         md.append("## Verdict × truth\n\n");
         crossTable(md, "verdict", results, r -> r.status().name());
@@ -274,6 +267,13 @@ class ScannabilityCalibrationTest {
         listing(md, "Ordinary brand designs not OPTIMAL", "", results,
                 r -> r.ordinary() && r.status() != SafetyStatus.OPTIMAL);
         return md.toString();
+    }
+
+    /** One requirement's row: measured on the held-out half, on the training half, and what is required. */
+    private static void row(StringBuilder md, String requirement, Figures heldOut, Figures training,
+            Function<Figures, String> measured, String required) {
+        md.append("| ").append(requirement).append(" | ").append(measured.apply(heldOut)).append(" | ")
+                .append(measured.apply(training)).append(" | ").append(required).append(" |\n");
     }
 
     private static String band(double pixels) {
