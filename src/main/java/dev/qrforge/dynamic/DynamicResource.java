@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
+import dev.qrforge.api.PathIds;
 import dev.qrforge.security.CallerContext;
 import dev.qrforge.security.RequiresScope;
 import dev.qrforge.security.Scope;
@@ -56,14 +57,14 @@ public class DynamicResource {
     }
 
     @GET
-    @Path("{id}")
+    @Path(PathIds.ID)
     @RequiresScope(Scope.QR_READ)
     public DynamicView get(@PathParam("id") String id) {
         return codes.get(callers.workspaceId(), id);
     }
 
     @PATCH
-    @Path("{id}")
+    @Path(PathIds.ID)
     @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
     @RequiresScope(Scope.DYNAMIC_WRITE)
     public DynamicView patch(@PathParam("id") String id, JsonNode patch) {
@@ -72,7 +73,7 @@ public class DynamicResource {
 
     /** Deletes the code and its QR record; {@code erase=true} also erases its scans (analytics:erase or keys:admin). */
     @DELETE
-    @Path("{id}")
+    @Path(PathIds.ID)
     @RequiresScope(Scope.DYNAMIC_WRITE)
     public Response delete(@PathParam("id") String id, @QueryParam("erase") String erase) {
         codes.delete(callers.workspaceId(), id, callers.erase(erase));

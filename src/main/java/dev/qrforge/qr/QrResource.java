@@ -6,6 +6,7 @@ import dev.qrforge.api.ErrorCode;
 import dev.qrforge.api.JsonConfig;
 import dev.qrforge.api.Page;
 import dev.qrforge.api.PageRequest;
+import dev.qrforge.api.PathIds;
 import dev.qrforge.security.CallerContext;
 import dev.qrforge.security.RequiresScope;
 import dev.qrforge.security.Scope;
@@ -103,7 +104,7 @@ public class QrResource {
 
     /** Changes the labels (title, tags) only: the data is printed, and a static code is drawn as it was made. */
     @PATCH
-    @Path("{id}")
+    @Path(PathIds.ID)
     @Consumes({MediaType.APPLICATION_JSON, JsonConfig.MERGE_PATCH})
     @RequiresScope(Scope.QR_WRITE)
     public QrView patch(@PathParam("id") String id, JsonNode patch) {
@@ -115,7 +116,7 @@ public class QrResource {
      * its scan data, which takes scope analytics:erase or keys:admin.
      */
     @DELETE
-    @Path("{id}")
+    @Path(PathIds.ID)
     @RequiresScope(Scope.QR_WRITE)
     public Response delete(@PathParam("id") String id, @QueryParam("erase") String erase) {
         codes.delete(callers.workspaceId(), id, callers.erase(erase));
@@ -123,7 +124,7 @@ public class QrResource {
     }
 
     @GET
-    @Path("{id}")
+    @Path(PathIds.ID)
     @RequiresScope(Scope.QR_READ)
     public QrView get(@PathParam("id") String id) {
         QrCode code = codes.find(callers.workspaceId(), id);
@@ -132,7 +133,7 @@ public class QrResource {
     }
 
     @GET
-    @Path("{id}/image")
+    @Path(PathIds.ID + "/image")
     @Produces({SVG, PNG, PDF, EPS, JPEG, WEBP})
     @RequiresScope(Scope.QR_READ)
     public Response image(@PathParam("id") String id) {

@@ -32,6 +32,40 @@ class HttpHardeningIT extends ServerTest {
         assertThat(scan.status()).isEqualTo(302);
     }
 
+    /**
+     * One rule for methods on every path (api.AllowedMethods): an unserved method is a 405 with Allow in the envelope,
+     * never a 501 (HttpServlet's answer to PATCH) nor a bare 405 (Undertow's to TRACE); TRACE is neither served nor
+     * offered.
+     */
+    @Test
+    void everyUnservedMethodIsA405WithAllow() {
+        Map<String, String> allowByPath = Map.of(
+                "/s/doesnotexist", "GET, HEAD, POST, OPTIONS",
+                "/.well-known/qrforge-challenge/abc", "GET, HEAD, OPTIONS",
+                "/console/index.html", "GET, HEAD, OPTIONS");
+        allowByPath.forEach((path, allow) -> {
+            for (String method : List.of("PATCH", "PUT", "DELETE", "TRACE", "PROPFIND")) {
+                Api.Reply reply = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + path))
+                        .method(method, HttpRequest.BodyPublishers.noBody()));
+                assertThat(reply.status()).as("%s %s: %s", method, path, reply).isEqualTo(405);
+                assertThat(reply.header("Allow")).as("%s %s", method, path).hasValue(allow);
+                assertThat(reply.json().path("error").path("code").asText()).isEqualTo("METHOD_NOT_ALLOWED");
+                assertThat(reply.json().path("error").path("request_id").asText()).startsWith("req_");
+            }
+            Api.Reply options = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + path))
+                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+            assertThat(options.status()).as("OPTIONS %s", path).isEqualTo(204);
+            assertThat(options.header("Allow")).as("OPTIONS %s", path).hasValue(allow);
+        });
+        for (String path : List.of("/api/v1/qr", "/api/v1/design-options", "/api/v1/audit")) {
+            Api.Reply trace = Api.send(Api.request(path).method("TRACE", HttpRequest.BodyPublishers.noBody()));
+            assertThat(trace.status()).as("TRACE %s: %s", path, trace).isEqualTo(405);
+            assertThat(trace.header("Allow")).as("TRACE %s", path).hasValueSatisfying(allow ->
+                    assertThat(allow).contains("GET").doesNotContain("TRACE"));
+            assertThat(trace.json().path("error").path("code").asText()).isEqualTo("METHOD_NOT_ALLOWED");
+        }
+    }
+
     @Test
     void corsOnlyForTheConfiguredOrigin() {
         Api.Reply preflight = Api.send(HttpRequest.newBuilder(URI.create(Api.BASE_URL + "/api/v1/qr"))
