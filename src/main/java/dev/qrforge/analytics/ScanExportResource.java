@@ -57,7 +57,7 @@ public class ScanExportResource {
     }
 
     private static ScanExport.Format format(String format, HttpHeaders headers) {
-        if (format != null && !format.isEmpty()) {
+        if (format != null) {
             return switch (format) {
                 case "csv" -> ScanExport.Format.CSV;
                 case "ndjson" -> ScanExport.Format.NDJSON;

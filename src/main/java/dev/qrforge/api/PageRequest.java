@@ -15,7 +15,7 @@ public record PageRequest(int limit, Cursor after) {
     }
 
     private static int parseLimit(String limit) {
-        if (limit == null || limit.isEmpty()) {
+        if (limit == null) {
             return DEFAULT_LIMIT;
         }
         try {

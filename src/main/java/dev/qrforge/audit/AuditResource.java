@@ -49,15 +49,17 @@ public class AuditResource {
             return Response.ok(log.list(workspaceId, filter, PageRequest.of(limit, cursor)),
                     MediaType.APPLICATION_JSON_TYPE).build();
         }
-        // Checked before the body streams, so that a bad filter is still a 400 envelope.
+        // Checked before the body streams, so that a bad filter is still a 400 envelope. The export has no pages,
+        // but a limit or cursor given with it is still checked as the listing checks it.
         filter.where();
+        PageRequest.of(limit, cursor);
         StreamingOutput body = out -> log.csv(workspaceId, filter, new OutputStreamWriter(out, StandardCharsets.UTF_8));
         return Response.ok(body, CSV + ";charset=utf-8")
                 .header("Content-Disposition", "attachment; filename=\"audit.csv\"").build();
     }
 
     private static boolean csv(String format, HttpHeaders headers) {
-        if (format != null && !format.isEmpty()) {
+        if (format != null) {
             return switch (format) {
                 case "csv" -> true;
                 case "json" -> false;

@@ -48,13 +48,13 @@ public class CallerContext {
 
     /**
      * The {@code erase} query parameter of a delete: true when asked for, and then only for a caller allowed to
-     * erase scan data (403 FORBIDDEN otherwise).
+     * erase scan data (403 FORBIDDEN otherwise). A boolean in any case, as query strings spell them ({@code True}).
      */
     public boolean erase(String erase) {
-        if (erase == null || erase.equals("false")) {
+        if (erase == null || erase.equalsIgnoreCase("false")) {
             return false;
         }
-        if (!erase.equals("true")) {
+        if (!erase.equalsIgnoreCase("true")) {
             throw ApiException.invalid("erase", "erase must be true or false; got '" + erase + "'");
         }
         requireAny("erasing scan data", Scope.ANALYTICS_ERASE, Scope.KEYS_ADMIN);
