@@ -25,15 +25,15 @@ public record AnalyticsRange(Instant from, Instant to, Granularity granularity, 
     /** Parses the query parameters; each bad one is INVALID_PARAMETER naming it. */
     public static AnalyticsRange parse(String from, String to, String granularity, String timezone, Instant now) {
         ZoneId zone = timezone == null || timezone.isEmpty() ? ZoneId.of("UTC") : zone(timezone);
-        Instant end = to == null || to.isEmpty() ? now : Instants.parse("to", to);
-        Instant start = from == null || from.isEmpty() ? end.minus(DEFAULT_SPAN) : Instants.parse("from", from);
+        Instant end = to == null ? now : Instants.parse("to", to);
+        Instant start = from == null ? end.minus(DEFAULT_SPAN) : Instants.parse("from", from);
         if (!start.isBefore(end)) {
             throw ApiException.invalid("from", "from must be before to");
         }
         Instant hourFrom = start.truncatedTo(ChronoUnit.HOURS);
         Instant hourTo = end.truncatedTo(ChronoUnit.HOURS).equals(end) ? end
                 : end.truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.HOURS);
-        Granularity size = granularity == null || granularity.isEmpty()
+        Granularity size = granularity == null
                 ? Granularity.defaultFor(Duration.between(hourFrom, hourTo))
                 : Granularity.fromWire(granularity).orElseThrow(() -> ApiException.invalid("granularity",
                         "granularity must be one of: " + String.join(", ", Granularity.wireNames())

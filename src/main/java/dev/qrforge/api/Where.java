@@ -36,8 +36,8 @@ public final class Where {
 
     /** {@code createdFrom} (inclusive) and {@code createdTo} (exclusive) from the query, on {@code e.createdAt}. */
     public Where created(String from, String to) {
-        Instant start = from == null || from.isEmpty() ? null : Instants.parse("createdFrom", from);
-        Instant end = to == null || to.isEmpty() ? null : Instants.parse("createdTo", to);
+        Instant start = from == null ? null : Instants.parse("createdFrom", from);
+        Instant end = to == null ? null : Instants.parse("createdTo", to);
         if (start != null && end != null && !start.isBefore(end)) {
             throw ApiException.invalid("createdTo", "createdTo must be after createdFrom");
         }
