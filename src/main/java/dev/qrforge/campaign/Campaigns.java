@@ -164,16 +164,15 @@ public class Campaigns {
 
     /** Blank is none; line breaks are allowed, as in any longer text, but no other control characters. */
     private static String description(String description) {
-        if (description == null || description.isBlank()) {
+        if (description == null || Names.blank(description)) {
             return null;
         }
-        String stripped = description.strip();
-        if (stripped.length() > MAX_DESCRIPTION_LENGTH
-                || stripped.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+        if (Names.length(description) > MAX_DESCRIPTION_LENGTH || description.codePoints()
+                .anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
             throw ApiException.invalid("description", "description must be at most " + MAX_DESCRIPTION_LENGTH
                     + " characters, without control characters other than line breaks and tabs");
         }
-        return stripped;
+        return description.strip();
     }
 
     private static Change.Fields audited(Campaign campaign) {

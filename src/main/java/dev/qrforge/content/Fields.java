@@ -1,6 +1,7 @@
 package dev.qrforge.content;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Names;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -46,7 +47,7 @@ final class Fields {
 
     /** {@code value}, which must be present and not blank. */
     static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
+        if (value == null || Names.blank(value)) {
             throw invalid(field, "is required");
         }
         return value;

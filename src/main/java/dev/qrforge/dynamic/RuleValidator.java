@@ -1,6 +1,7 @@
 package dev.qrforge.dynamic;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Names;
 import dev.qrforge.client.ClientNames;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
@@ -62,8 +63,7 @@ public final class RuleValidator {
         if (rule == null) {
             throw ApiException.invalid(path, path + " must be an object");
         }
-        if (rule.name() != null && (rule.name().isBlank()
-                || rule.name().codePointCount(0, rule.name().length()) > MAX_NAME_LENGTH)) {
+        if (rule.name() != null && (Names.blank(rule.name()) || Names.length(rule.name()) > MAX_NAME_LENGTH)) {
             throw ApiException.invalid(path + ".name",
                     path + ".name must be 1 to " + MAX_NAME_LENGTH + " characters and not blank");
         }

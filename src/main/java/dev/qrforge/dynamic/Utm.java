@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Names;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
 import java.nio.charset.StandardCharsets;
@@ -45,10 +46,10 @@ public record Utm(String source, String medium, String campaign, String term, St
         }
         values.forEach((parameter, value) -> {
             String field = path + "." + parameter.substring("utm_".length());
-            if (value.isBlank() || value.codePointCount(0, value.length()) > MAX_LENGTH) {
+            if (Names.blank(value) || Names.length(value) > MAX_LENGTH) {
                 throw ApiException.invalid(field, field + " must be 1 to " + MAX_LENGTH + " characters and not blank");
             }
-            if (value.chars().anyMatch(Character::isISOControl)) {
+            if (Names.hasControl(value)) {
                 throw ApiException.invalid(field, field + " must not contain control characters");
             }
         });

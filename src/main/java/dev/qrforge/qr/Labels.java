@@ -1,6 +1,7 @@
 package dev.qrforge.qr;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Names;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +31,7 @@ public record Labels(String title, List<String> tags) {
     }
 
     public static String title(String title) {
-        if (title != null && title.length() > MAX_TITLE_LENGTH) {
+        if (title != null && Names.length(title) > MAX_TITLE_LENGTH) {
             throw ApiException.invalid("title", "title must be at most " + MAX_TITLE_LENGTH + " characters");
         }
         return title;
@@ -52,8 +53,8 @@ public record Labels(String title, List<String> tags) {
 
     /** One tag, from a request body or a {@code tag} filter. */
     public static String tag(String field, String tag) {
-        if (tag == null || tag.isBlank() || tag.length() > MAX_TAG_LENGTH || tag.contains(TAG_SEPARATOR)
-                || tag.chars().anyMatch(Character::isISOControl)) {
+        if (tag == null || Names.blank(tag) || Names.length(tag) > MAX_TAG_LENGTH || tag.contains(TAG_SEPARATOR)
+                || Names.hasControl(tag)) {
             throw ApiException.invalid(field, "a tag is 1 to " + MAX_TAG_LENGTH + " characters, not blank, without"
                     + " '" + TAG_SEPARATOR + "' or control characters");
         }
