@@ -24,15 +24,24 @@ public class BulkChange {
     @Column
     private String answer;
 
+    /** The fingerprint of the request the key was sent with (see {@link IdempotencyKeys}). */
+    @Column(name = "request_hash")
+    private String requestHash;
+
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
     protected BulkChange() {
     }
 
-    BulkChange(String workspaceId, String idempotencyKey, Instant createdAt) {
+    BulkChange(String workspaceId, String idempotencyKey, String requestHash, Instant createdAt) {
         this.key = new Key(workspaceId, idempotencyKey);
+        this.requestHash = requestHash;
         this.createdAt = createdAt;
+    }
+
+    String requestHash() {
+        return requestHash;
     }
 
     String answer() {

@@ -27,19 +27,20 @@ public class BulkChangeReplays {
 
     /**
      * Claims {@code key} for a new change, or returns the answer of the change it was used for. A change still being
-     * applied under the key is CONFLICT.
+     * applied under the key is CONFLICT; the key used for another request is UNPROCESSABLE.
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public Optional<String> claim(String workspaceId, String key) {
+    public Optional<String> claim(String workspaceId, String key, String fingerprint) {
         BulkChange earlier = em.find(BulkChange.class, new BulkChange.Key(workspaceId, key));
         if (earlier != null) {
+            IdempotencyKeys.requireSameRequest(key, earlier.requestHash(), fingerprint);
             if (earlier.answer() == null) {
                 throw inProgress(key);
             }
             return Optional.of(earlier.answer());
         }
         try {
-            em.persist(new BulkChange(workspaceId, key, StoredTime.now(clock)));
+            em.persist(new BulkChange(workspaceId, key, fingerprint, StoredTime.now(clock)));
             em.flush();
         } catch (PersistenceException raced) {
             throw inProgress(key);

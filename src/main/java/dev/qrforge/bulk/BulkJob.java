@@ -47,6 +47,10 @@ public class BulkJob {
     @Column(name = "idempotency_key")
     private String idempotencyKey;
 
+    /** The fingerprint of the request the key was sent with (see {@link IdempotencyKeys}). */
+    @Column(name = "request_hash")
+    private String requestHash;
+
     /** The latest batch execution of the job, on its node: where to look in the batch job repository. */
     @Column(name = "execution_id")
     private Long executionId;
@@ -67,8 +71,8 @@ public class BulkJob {
     protected BulkJob() {
     }
 
-    BulkJob(String id, String workspaceId, Kind kind, int total, String idempotencyKey, String nodeName, Instant createdAt,
-            Instant leaseUntil) {
+    BulkJob(String id, String workspaceId, Kind kind, int total, String idempotencyKey, String requestHash,
+            String nodeName, Instant createdAt, Instant leaseUntil) {
         this.id = id;
         this.nodeName = nodeName;
         this.leaseUntil = leaseUntil;
@@ -77,7 +81,12 @@ public class BulkJob {
         this.kind = kind.wireName();
         this.total = total;
         this.idempotencyKey = idempotencyKey;
+        this.requestHash = requestHash;
         this.createdAt = createdAt;
+    }
+
+    String requestHash() {
+        return requestHash;
     }
 
     public String workspaceId() {

@@ -70,20 +70,24 @@ public class BulkJobs {
      * @return the job, and whether it is new
      */
     @Transactional
-    public Map.Entry<BulkJob, Boolean> accept(String workspaceId, BulkJob.Kind kind,
+    public Map.Entry<BulkJob, Boolean> accept(String workspaceId, BulkJob.Kind kind, Object request,
             List<? extends BulkValidator.Valid<?>> items, String idempotencyKey) {
+        String fingerprint = null;
         if (idempotencyKey(idempotencyKey) != null) {
+            // The request as the client sent it: its validated items hold what the service chose (short codes).
+            fingerprint = IdempotencyKeys.fingerprint(kind.wireName() + json(request));
             Optional<BulkJob> earlier = em.createQuery("select j from BulkJob j where j.workspaceId = :ws"
                     + " and j.idempotencyKey = :key", BulkJob.class)
                     .setParameter("ws", workspaceId).setParameter("key", idempotencyKey)
                     .getResultStream().findFirst();
             if (earlier.isPresent()) {
+                IdempotencyKeys.requireSameRequest(idempotencyKey, earlier.get().requestHash(), fingerprint);
                 return Map.entry(earlier.get(), false);
             }
         }
         Instant now = StoredTime.now(clock);
-        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, kind, items.size(), idempotencyKey, nodeName(), now,
-                leases.leaseEnd(now));
+        BulkJob job = new BulkJob(Ids.next("job_"), workspaceId, kind, items.size(), idempotencyKey, fingerprint,
+                nodeName(), now, leases.leaseEnd(now));
         em.persist(job);
         Set<String> logos = new HashSet<>();
         for (BulkValidator.Valid<?> item : items) {

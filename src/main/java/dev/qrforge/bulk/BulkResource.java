@@ -135,7 +135,7 @@ public class BulkResource {
     }
 
     private Response accept(BulkRequest request, String idempotencyKey, UriInfo uri) {
-        return accepted(jobs, metrics, callers.workspaceId(), BulkJob.Kind.STATIC,
+        return accepted(jobs, metrics, callers.workspaceId(), BulkJob.Kind.STATIC, request,
                 BulkValidator.validate(request, codes.logos(callers.workspaceId()),
                         codes.templates(callers.workspaceId()), clock), idempotencyKey, uri);
     }
@@ -145,8 +145,8 @@ public class BulkResource {
      * follow it: here, whatever kind of codes it makes.
      */
     static Response accepted(BulkJobs jobs, BulkMetrics metrics, String workspaceId, BulkJob.Kind kind,
-            List<? extends BulkValidator.Valid<?>> items, String idempotencyKey, UriInfo uri) {
-        Map.Entry<BulkJob, Boolean> accepted = jobs.accept(workspaceId, kind, items, idempotencyKey);
+            Object request, List<? extends BulkValidator.Valid<?>> items, String idempotencyKey, UriInfo uri) {
+        Map.Entry<BulkJob, Boolean> accepted = jobs.accept(workspaceId, kind, request, items, idempotencyKey);
         BulkJob job = accepted.getKey();
         if (accepted.getValue()) {
             jobs.start(job.id());

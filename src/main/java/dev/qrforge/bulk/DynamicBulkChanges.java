@@ -65,9 +65,11 @@ public class DynamicBulkChanges {
                     + " {\"ids\": [\"dyn_…\"], \"patch\": {\"status\": \"paused\"}}");
         }
         JsonNode patch = patch(request.patch());
+        DynamicCodes.checkValues(patch);
         List<String> ids = select(workspaceId, request);
         if (key != null) {
-            Optional<String> earlier = replays.claim(workspaceId, key);
+            Optional<String> earlier = replays.claim(workspaceId, key,
+                    IdempotencyKeys.fingerprint(BulkJobs.json(request)));
             if (earlier.isPresent()) {
                 return tree(earlier.get());
             }

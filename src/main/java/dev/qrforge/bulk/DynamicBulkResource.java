@@ -77,7 +77,7 @@ public class DynamicBulkResource {
     private Response accept(DynamicBulkRequest request, String key, UriInfo uri) {
         String workspaceId = callers.workspaceId();
         LogoReader logos = codes.logos(workspaceId);
-        return BulkResource.accepted(jobs, metrics, workspaceId, BulkJob.Kind.DYNAMIC,
+        return BulkResource.accepted(jobs, metrics, workspaceId, BulkJob.Kind.DYNAMIC, request,
                 BulkValidator.validateDynamic(request, logos, codes.templates(workspaceId), uri.getBaseUri(),
                         item -> dynamicCodes.check(workspaceId, item, uri.getBaseUri(), logos)), key, uri);
     }

@@ -140,7 +140,8 @@ public class Domains {
      * The workspace's verified domain of this host, for a dynamic code to use; else 422 on {@code field}: a host
      * nobody registered and another workspace's are answered alike, so a workspace learns nothing of the others'.
      */
-    @Transactional
+    // A refusal changes nothing, so it leaves the caller's transaction (a bulk job's chunk) to go on.
+    @Transactional(dontRollbackOn = ApiException.class)
     public UsableDomain usable(String workspaceId, String field, String requested) {
         String host = Hosts.canonical(field, requested);
         Domain domain = em.createQuery("select d from Domain d where d.host = :host and d.workspaceId = :ws",

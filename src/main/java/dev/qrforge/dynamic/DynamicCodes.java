@@ -42,6 +42,7 @@ import jakarta.transaction.Transactional;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,9 @@ public class DynamicCodes implements CampaignCodes {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    CustomShortCodeLock customShortCodes;
 
     @Inject
     Clock clock;
@@ -97,6 +101,9 @@ public class DynamicCodes implements CampaignCodes {
     /** @param requestBase the base the request came in on, for the short URL when no public base is configured */
     @Transactional
     public DynamicView create(String workspaceId, DynamicRequest request, URI requestBase) {
+        if (request != null && request.shortCode() != null) {
+            customShortCodes.holdUntilTransactionEnds();
+        }
         Draft draft = draft(workspaceId, request, requestBase, qrCodes.logos(workspaceId));
         String id = Ids.next("dyn_");
         QrCodes.Created qr = qrCodes.createDynamic(workspaceId, draft.spec(), draft.labels(), id,
@@ -126,9 +133,13 @@ public class DynamicCodes implements CampaignCodes {
      *
      * @return the id of the code's QR record
      */
-    @Transactional
+    // A refusal (a short code taken meanwhile) fails the item, not the chunk's transaction the batch step shares.
+    @Transactional(dontRollbackOn = ApiException.class)
     public String createInBatch(String workspaceId, DynamicRequest request, URI requestBase, LogoReader logos)
             throws InterruptedException {
+        if (request != null && request.shortCode() != null) {
+            customShortCodes.holdUntilTransactionEnds();
+        }
         Draft draft = draft(workspaceId, request, requestBase, logos);
         String id = Ids.next("dyn_");
         return keep(workspaceId, id, draft, qrCodes.createDynamicInBatch(workspaceId, draft.spec(), draft.labels(), id,
@@ -522,6 +533,45 @@ public class DynamicCodes implements CampaignCodes {
 
     private static ApiException shortCodeTaken(String shortCode) {
         return new ApiException(ErrorCode.CONFLICT, "shortCode", "shortCode '" + shortCode + "' is already taken");
+    }
+
+    /**
+     * A bulk change's values checked once, before any code is touched: a value that is wrong whatever the code (a
+     * malformed URL, status or timestamp) is a 400 on {@code patch.<field>} for the whole change, rather than the same
+     * failure repeated for every code selected.
+     */
+    public static void checkValues(JsonNode patch) {
+        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch)) {
+            JsonNode value = field.getValue();
+            try {
+                switch (field.getKey()) {
+                    case "destinationUrl" -> Destinations.requireHttpUrl("destinationUrl",
+                            MergePatch.text("destinationUrl", value));
+                    case "status" -> status(MergePatch.text("status", value));
+                    case "expiresAt" -> MergePatch.optional(value, "expiresAt", text -> Instants.parse("expiresAt", text));
+                    case "tags" -> checkTags(value);
+                    default -> {
+                        // checked with the code it changes
+                    }
+                }
+            } catch (ApiException bad) {
+                throw ApiException.invalid("patch." + field.getKey(), bad.getMessage());
+            }
+        }
+    }
+
+    private static void checkTags(JsonNode value) {
+        if (value.isNull()) {
+            return;
+        }
+        if (!value.isArray()) {
+            throw ApiException.invalid("tags", "tags must be an array of strings, or null");
+        }
+        List<String> tags = new ArrayList<>();
+        for (JsonNode tag : value) {
+            tags.add(MergePatch.text("tags[" + tags.size() + "]", tag));
+        }
+        Labels.tags(tags);
     }
 
     private static DynamicStatus status(String value) {

@@ -178,6 +178,10 @@ class BulkIT extends ServerTest {
         assertThat(again.status()).isEqualTo(202);
         assertThat(again.json().path("jobId").asText()).isEqualTo(first);
         assertThat(submit(Map.of("items", items(3, "idem"))).json().path("jobId").asText()).isNotEqualTo(first);
+        // The key names its request: sent with another, it is refused rather than answered with the first job.
+        Api.Reply reused = submit(Map.of("items", items(2, "idem")), "Idempotency-Key", key);
+        assertThat(reused.status()).as(reused.toString()).isEqualTo(422);
+        assertThat(reused.json().path("error").path("field").asText()).isEqualTo("Idempotency-Key");
     }
 
     @Test

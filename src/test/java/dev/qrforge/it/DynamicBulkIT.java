@@ -295,6 +295,20 @@ class DynamicBulkIT extends ServerTest {
         });
     }
 
+    /** A value wrong whatever the code is refused once, before any code changes, not reported for every code. */
+    @Test
+    void aMalformedValueRefusesTheWholeChange() {
+        String tag = "malformed-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = DynamicCodesIT.create(Map.of("destinationUrl", destination(tag, 0))).path("id").asText();
+        for (Map<String, Object> patch : List.<Map<String, Object>>of(Map.of("expiresAt", ""),
+                Map.of("status", "sleeping"), Map.of("tags", List.of("a|b")))) {
+            Api.Reply refused = change(Map.of("ids", List.of(id), "patch", patch));
+            assertThat(refused.status()).as("%s: %s", patch, refused).isEqualTo(400);
+            assertThat(refused.json().path("error").path("field").asText())
+                    .isEqualTo("patch." + patch.keySet().iterator().next());
+        }
+    }
+
     @Test
     void anIdempotencyKeyReplaysTheAnswerWithoutChangingAgain() {
         String tag = "replay-" + UUID.randomUUID().toString().substring(0, 8);
@@ -310,6 +324,9 @@ class DynamicBulkIT extends ServerTest {
         assertThat(Api.get("/api/v1/dynamic/" + id).json().path("destinationUrl").asText())
                 .as("the replay changed nothing").isEqualTo(destination(tag, 2));
         assertThat(change(body, "Idempotency-Key", "").status()).isEqualTo(400);
+        Api.Reply reused = change(Map.of("ids", List.of(id), "patch", Map.of("status", "paused")), "Idempotency-Key", key);
+        assertThat(reused.status()).as("the key sent with another change: %s", reused).isEqualTo(422);
+        assertThat(reused.json().path("error").path("field").asText()).isEqualTo("Idempotency-Key");
     }
 
     /**
