@@ -63,6 +63,14 @@ class OpenApiDocumentTest {
                 "PATCH /api/v1/dynamic/{id}", "DELETE /api/v1/api-keys/{id}");
     }
 
+    /** Every operation may answer 400: an unknown or repeated query parameter is one (QueryParameters). */
+    @Test
+    void everyResourceOperationDocumentsItsBadRequest() {
+        List<String> missing = resourceOperations.stream().filter(operation -> operation(operation) != null)
+                .filter(operation -> !operation(operation).path("responses").has("400")).toList();
+        assertThat(missing).as("operations without a documented 400").isEmpty();
+    }
+
     @Test
     void everyResourceOperationIsDocumented() {
         List<String> problems = new ArrayList<>();

@@ -150,5 +150,53 @@ class ApiErrorsIT extends ServerTest {
         error(Api.get("/api/v1/qr?limit=0"), 400, "INVALID_PARAMETER", "limit");
         error(Api.get("/api/v1/qr?limit=201"), 400, "INVALID_PARAMETER", "limit");
         error(Api.get("/api/v1/qr?cursor=%21%21garbage"), 400, "INVALID_PARAMETER", "cursor");
+        error(Api.get("/api/v1/qr?limit="), 400, "INVALID_PARAMETER", "limit");
+    }
+
+    /** One rule for query strings (api.QueryParameters): an unknown parameter, or one given twice, is refused. */
+    @Test
+    void unknownAndRepeatedQueryParameters() {
+        JsonNode unknown = error(Api.get("/api/v1/qr?limt=5"), 400, "INVALID_PARAMETER", "limt");
+        assertThat(unknown.path("message").asText()).contains("unknown query parameter").contains("limit");
+        error(Api.get("/api/v1/design-options?x=1"), 400, "INVALID_PARAMETER", "x");
+        error(Api.get("/api/v1/campaigns?limit=&limit=%2F"), 400, "INVALID_PARAMETER", "limit");
+        error(Api.get("/api/v1/qr?limit=5&limit=5"), 400, "INVALID_PARAMETER", "limit");
+        assertThat(Api.get("/api/v1/qr?limit=5").status()).isEqualTo(200);
+    }
+
+    /** The audit log's format and paging are checked on the CSV export too. */
+    @Test
+    void auditQueryParametersAreChecked() {
+        error(Api.get("/api/v1/audit?format="), 400, "INVALID_PARAMETER", "format");
+        error(Api.get("/api/v1/audit?format=csv&limit=-896"), 400, "INVALID_PARAMETER", "limit");
+        error(Api.get("/api/v1/audit?format=csv&cursor=%21%21"), 400, "INVALID_PARAMETER", "cursor");
+    }
+
+    /**
+     * Timestamps from 2000 to before 9999 only, so that every timestamp written back is RFC 3339 in every zone (in
+     * year 307, Berlin's offset was its local mean time, +00:53:28); offsets as RFC 3339 allows them, to 23:59.
+     */
+    @Test
+    void timestampsOutsideTheSupportedRange() {
+        JsonNode early = error(Api.get("/api/v1/analytics?from=0307-01-24T00:00:00Z&timezone=Europe/Berlin"), 400,
+                "INVALID_PARAMETER", "from");
+        assertThat(early.path("message").asText()).contains("2000-01-01T00:00:00Z");
+        error(Api.get("/api/v1/qr?createdTo=9999-06-01T00:00:00Z"), 400, "INVALID_PARAMETER", "createdTo");
+        assertThat(Api.get("/api/v1/qr?createdTo=2026-05-04T22:34:48-23:22").status()).isEqualTo(200);
+        Api.Reply berlin = Api.get("/api/v1/analytics?from=2000-01-01T00:00:00Z&to=2000-01-03T00:00:00Z"
+                + "&timezone=Europe/Berlin&granularity=day");
+        assertThat(berlin.status()).as(berlin.toString()).isEqualTo(200);
+        assertThat(berlin.json().path("timeline").get(0).path("start").asText())
+                .isEqualTo("2000-01-01T00:00:00+01:00");
+    }
+
+    /** A path beside an id's is not an id: PATCH on /qr/preview is the 405 of a path that serves POST. */
+    @Test
+    void fixedPathsBesideIdsAnswerTheirOwnMethods() {
+        Api.Reply patch = Api.send(Api.request("/api/v1/qr/preview").header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{}")));
+        error(patch, 405, "METHOD_NOT_ALLOWED", null);
+        assertThat(patch.header("Allow")).hasValueSatisfying(allow -> assertThat(allow).contains("POST"));
+        error(Api.send(Api.request("/api/v1/dynamic/bulk").GET()), 405, "METHOD_NOT_ALLOWED", null);
     }
 }
