@@ -1,0 +1,305 @@
+"""Schemathesis hooks for .ci/fuzz: what the OpenAPI document cannot say, said here, each with its reason.
+
+The fuzzer checks that the API accepts every request its document calls valid (positive_data_acceptance). A few of
+the API's rules are ones JSON Schema cannot express: a member that must name something that exists, a value from a
+list kept outside the document, a relation between two members, a rule about the present time. For those, a
+positive case is made to obey the rule before it is sent, touching only the member concerned, so every other member
+stays as generated; negative cases are sent as generated. Each rule names the 400 that proves it is the API's rule
+and not the fuzzer's mistake (the `field` the API's error names).
+"""
+import datetime
+import hashlib
+import os
+import re
+import zoneinfo
+
+import schemathesis
+
+# The key the fuzzer runs with, set by .ci/fuzz. The fuzzer may revoke any key it lists; revoking its own would turn
+# the rest of the run into 401s, so its own key's id is swapped for one that names no key (a 404, still tested).
+OWN_KEY_ID = os.environ.get("FUZZ_KEY_ID", "")
+NO_SUCH_KEY = "key_AAAAAAAAAAAAAAAAAAAA"
+# Webhook targets: the fuzz server allows loopback (QRFORGE_WEBHOOK_ALLOWED_NETWORKS), where nothing listens on 9.
+WEBHOOK_TARGET = "http://127.0.0.1:9/fuzz"
+
+ZONES = zoneinfo.available_timezones() | {"UTC"}
+INSTANT = re.compile(r"^(\d{4})(-\d\d-\d\dT.*)$")
+ASCII_HOST = re.compile(r"^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$")
+CSV_EXAMPLES = {
+    "/api/v1/qr/bulk": "data,format,filename\nhttps://example.com/a,svg,a\nhttps://example.com/b,png,b\n",
+    "/api/v1/dynamic/bulk": "destinationUrl,title,tags\nhttps://example.com/menu?t=1,Table 1,tents\n",
+}
+
+
+@schemathesis.serializer("text/csv")
+def csv_body(ctx, value):
+    return value.encode("utf-8") if isinstance(value, str) else str(value).encode("utf-8")
+
+
+def _positive(case):
+    meta = case.meta
+    return meta is not None and meta.generation.mode.is_positive
+
+
+def _walk(value, visit, key=None):
+    """Calls visit(container, key) for every member of every object in value, depth first."""
+    if isinstance(value, dict):
+        for k in list(value):
+            _walk(value[k], visit, k)
+            visit(value, k)
+    elif isinstance(value, list):
+        for item in value:
+            _walk(item, visit)
+
+
+def _instant_in_range(container, key):
+    # Timestamps from 2000-01-01T00:00:00Z to before 9999-01-01T00:00:00Z (api.Instants; 400 on the member), so
+    # that every timestamp written back is RFC 3339 in every zone. format: date-time has no minimum.
+    value = container[key]
+    if isinstance(value, str):
+        match = INSTANT.match(value)
+        if match and not 2000 <= int(match.group(1)) <= 9998:
+            container[key] = "2026" + match.group(2)
+
+
+def _body_rules(container, key):
+    value = container[key]
+    if key == "template" and isinstance(value, str):
+        # A template id must name a template of the workspace (400 on "template"); none is known in advance.
+        del container[key]
+    elif key == "logo" and isinstance(value, str) and value.startswith("sha256:"):
+        # A logo reference must name an image the workspace sent before (400 on "design.logo").
+        del container[key]
+    elif key == "domain" and isinstance(value, str):
+        # A custom domain must be registered and verified by DNS (422 on "domain"), which a fuzz run cannot do.
+        del container[key]
+    elif key == "timezone" and isinstance(value, str) and value not in ZONES:
+        # An IANA time zone (400 on "...timezone"): a list of some 600 names kept by the tz database.
+        container[key] = "Europe/Berlin"
+    else:
+        _instant_in_range(container, key)
+
+
+@schemathesis.hook
+def before_call(ctx, case, **kwargs):
+    path = case.operation.path
+    if path == "/api/v1/api-keys/{id}" and case.path_parameters.get("id") == OWN_KEY_ID:
+        case.path_parameters["id"] = NO_SUCH_KEY
+    if not _positive(case):
+        query = case.query if isinstance(case.query, dict) else {}
+        for key in [k for k, v in query.items() if v is None]:
+            # A parameter the case adds with no value is dropped by the HTTP client, which would send a valid
+            # request under a negative label; sent empty, it is the unknown parameter it was meant to be.
+            query[key] = ""
+        return
+    query = case.query if isinstance(case.query, dict) else None
+    if query:
+        # An opaque token that only a previous page's nextCursor holds (400 on "cursor").
+        query.pop("cursor", None)
+        for key in list(query):
+            _instant_in_range(query, key)
+        if query.get("timezone") not in ZONES and "timezone" in query:
+            # An IANA time zone (400 on "timezone"), as in bodies.
+            query["timezone"] = "Europe/Berlin"
+        if isinstance(query.get("from"), str) and isinstance(query.get("to"), str) and query["from"] >= query["to"]:
+            # from before to (400 on "from"), a relation between two parameters.
+            query["from"], query["to"] = query["to"], query["from"]
+            if query["from"] == query["to"]:
+                del query["from"]
+        years = {k: int(query[k][:4]) for k in ("from", "to") if isinstance(query.get(k), str)
+                 and query[k][:4].isdigit()}
+        if len(years) == 2 and years["to"] - years["from"] > 20:
+            # A timeline of at most 10,000 buckets (400 on "granularity"): the span over the bucket's length.
+            query["to"] = str(years["from"] + 1) + query["to"][4:]
+        if "granularity" in query:
+            # At most 10,000 buckets (400 on "granularity"): the span's length over the bucket's, two parameters.
+            del query["granularity"]
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        if isinstance(query.get("from"), str) and "to" not in query and query["from"] >= now:
+            # from before to, whose default is now (400 on "from").
+            del query["from"]
+        if isinstance(query.get("createdFrom"), str) and isinstance(query.get("createdTo"), str) \
+                and query["createdFrom"] >= query["createdTo"]:
+            # createdFrom before createdTo (400 on "createdTo"), likewise.
+            del query["createdFrom"]
+    body = case.body
+    if isinstance(body, str) and case.media_type == "text/csv" and path in CSV_EXAMPLES:
+        # RFC 4180 with the documented column names (400 naming the row and column): a grammar, not a schema.
+        case.body = CSV_EXAMPLES[path]
+    if isinstance(body, dict):
+        _walk(body, _body_rules)
+        _walk(body, lambda container, key: _shape_rules(container, key, path))
+        _walk(body, _image_rules)
+        global _cmyk_allowed
+        _cmyk_allowed = body.get("colorSpace") == "cmyk" and body.get("format") in ("pdf", "eps")
+        for holder in [body] + [v for v in body.values() if isinstance(v, dict)] \
+                + [i for i in body.get("items", []) if isinstance(i, dict)]:
+            if holder.get("colorSpace") == "cmyk" and holder.get("format") not in ("pdf", "eps"):
+                # CMYK is for PDF and EPS only (400 on "colorSpace"), which the format member decides.
+                del holder["colorSpace"]
+        _walk(body, _reference_rules)
+        _validity_rules(body)
+        _walk(body, lambda container, key: _event_rules(container[key])
+              if key == "content" and isinstance(container[key], dict) and container[key].get("type") == "event"
+              else None)
+        if path == "/api/v1/dynamic/bulk" and isinstance(body.get("filter"), dict):
+            # At most 200 codes selected (400 on "filter"), which depends on how many codes the run has made: a
+            # filter from now on selects none.
+            body["filter"]["createdFrom"] = datetime.datetime.now(datetime.timezone.utc).strftime(
+                "%Y-%m-%dT%H:%M:%SZ")
+        if path in ("/api/v1/webhooks", "/api/v1/webhooks/{id}") and isinstance(body.get("url"), str):
+            # The target's host must resolve to an address webhooks may reach (400 on "url"): DNS, not a schema.
+            body["url"] = WEBHOOK_TARGET
+        if path == "/api/v1/api-keys" and isinstance(body.get("expiresAt"), str):
+            # An expiry in the future (400 on "expiresAt"), which depends on the clock.
+            future = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=365)
+            if body["expiresAt"] < future.strftime("%Y-%m-%dT%H:%M:%SZ"):
+                body["expiresAt"] = future.strftime("%Y-%m-%dT%H:%M:%SZ")
+        if path == "/api/v1/domains" and isinstance(body.get("host"), str):
+            # A DNS name valid under IDNA's rules (400 on "host"); the document can only say "a string".
+            if not ASCII_HOST.match(body["host"].strip().lower().rstrip(".")):
+                body["host"] = "go.example.com"
+    if case.headers and "Idempotency-Key" in case.headers:
+        # A key names one request (422 on "Idempotency-Key" when sent with another): every case here carries the
+        # document's example key, as no client would, so the key becomes the body's digest; a repeated body still
+        # replays.
+        case.headers["Idempotency-Key"] = "fuzz-" + hashlib.sha256(repr(case.body).encode()).hexdigest()[:32]
+
+
+def _design_rules(design, path):
+    if "gradientType" in design and "gradientColor2" not in design:
+        # A gradient needs its second colour (400 on "design.gradientColor2"): a dependency between members, which
+        # the document's Design cannot state because records, where it describes every member, always hold both.
+        design["gradientColor2"] = "#00838f"
+    frame = design.get("frame")
+    if path == "/api/v1/qr/transparent":
+        # A code placed over an image has no frame and no background of its own (400 on "design.frame",
+        # "design.backgroundColor"); Design is shared with every other use.
+        design.pop("frame", None)
+        design.pop("backgroundColor", None)
+    elif isinstance(frame, dict):
+        if "style" not in frame:
+            # A frame's style may come from a template (hence optional), which these cases do not name (400 on
+            # "design.frame.style").
+            frame["style"] = "box"
+        if isinstance(frame.get("text"), str) and any(ord(c) > 0x24F for c in frame["text"]):
+            # A caption must be drawable by the bundled font (400 on "design.frame.text" naming the character):
+            # a property of the font file. Latin script is.
+            frame["text"] = "SCAN ME"
+
+
+def _when_rules(when):
+    if ("timeFrom" in when) != ("timeTo" in when):
+        # A daily window has both ends (400 on "rules[i].when.timeTo").
+        when.pop("timeFrom", None)
+        when.pop("timeTo", None)
+    if "timezone" in when and not ({"daysOfWeek", "timeFrom"} & when.keys()):
+        # The zone of a schedule, so only with one (400 on "rules[i].when.timezone").
+        del when["timezone"]
+    if isinstance(when.get("startAt"), str) and isinstance(when.get("endAt"), str) and when["startAt"] >= when["endAt"]:
+        # A rule's window ends after it starts (400 on "rules[i].when.endAt").
+        del when["startAt"]
+
+
+LANGUAGES = {"de", "en", "fr", "it", "es", "nl", "pl", "pt", "sv", "da", "fi", "cs", "ja", "zh", "ko", "ar", "tr"}
+COUNTRIES = {"DE", "AT", "CH", "FR", "IT", "ES", "NL", "BE", "PL", "GB", "US", "CA", "JP", "CN", "SE", "DK"}
+# Print sizes: 10 to 2000 mm (400 on "size"), in whichever unit; the unit is a sibling member.
+PRINT_SIZE = {"mm": (10, 2000), "in": (0.4, 78.74)}
+
+
+def _shape_rules(container, key, path):
+    value = container[key]
+    if key == "design" and isinstance(value, dict):
+        _design_rules(value, path)
+    elif key == "when" and isinstance(value, dict):
+        _when_rules(value)
+    elif key == "unit" and value in PRINT_SIZE and not isinstance(container.get("size"), (int, float)):
+        # A print unit needs its size (400 on "size"), a sibling member.
+        container["size"] = PRINT_SIZE[value][0] * 3
+    elif key == "dpi" and container.get("unit") not in PRINT_SIZE:
+        # dpi only with a print unit (400 on "dpi"), a sibling member.
+        del container[key]
+    elif key in ("language", "country") and isinstance(value, list):
+        # ISO 639-1 and ISO 3166-1 codes (400 on "rules[i].when.language[j]"): lists kept by the JDK, not the
+        # document; any other code becomes one of these.
+        known = LANGUAGES if key == "language" else COUNTRIES
+        container[key] = [item if item in known else sorted(known)[0] for item in value]
+    elif key == "size" and isinstance(value, float) and container.get("unit") in (None, "px"):
+        # With unit px a whole number of pixels (400 on "size"); the unit is a sibling member.
+        container[key] = int(min(max(value, 100), 5000))
+    elif key == "size" and isinstance(value, (int, float)) and container.get("unit") in PRINT_SIZE:
+        low, high = PRINT_SIZE[container["unit"]]
+        if container.get("format") in ("png", "jpeg", "webp") or isinstance(container.get("dpi"), int):
+            # A raster print size comes to 100 to 5000 pixels at its dpi (400 on "size"): size times dpi.
+            dpi = container.get("dpi") if isinstance(container.get("dpi"), int) and container["dpi"] > 0 else 300
+            inch = 25.4 if container["unit"] == "mm" else 1
+            low, high = max(low, 100 * inch / dpi), min(high, 5000 * inch / dpi)
+        container[key] = min(max(value, low), high)
+
+
+# A 1x1 PNG: images must decode as PNG, JPEG, WebP or SVG (400 on "design.logo", "backgrounds[i].image"); the
+# document can say base64, not which bytes make an image.
+PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+
+def _image_rules(container, key):
+    value = container[key]
+    if key in ("logo", "image") and isinstance(value, str) and not value.startswith("sha256:"):
+        container[key] = PIXEL
+
+
+# An IBAN with a valid check sum (400 on "content.iban"): ISO 13616's mod-97 check is arithmetic, not a pattern.
+VALID_IBAN = "DE89370400440532013000"
+
+
+def _reference_rules(container, key):
+    value = container[key]
+    if key == "campaign" and isinstance(value, str):
+        # A campaign id must name a campaign of the workspace (400 on "campaign"), like a template.
+        del container[key]
+    elif key == "iban" and isinstance(value, str):
+        container[key] = VALID_IBAN
+    elif key == "bic" and isinstance(value, str):
+        # A BIC names a real country (400 on "content.bic"): ISO 9362 over ISO 3166, a list again.
+        container[key] = "COBADEFFXXX"
+    elif key == "reference" and isinstance(value, str) and container.get("type") == "epc":
+        # An ISO 11649 creditor reference with its check digits (400 on "content.reference"): arithmetic.
+        container[key] = "RF18539007547034"
+    elif key in ("start", "end") and isinstance(value, str) and container.get("type") == "event" \
+            and not _calendar_time(value):
+        # A calendar date or time that exists (400 on "content.start"): 2026-02-30 matches any pattern.
+        container[key] = "2026-12-01T18:00" if key == "start" else "2026-12-01T20:00"
+    elif key == "placement" and isinstance(value, dict):
+        # A placement must keep the code inside its image (400 on "backgrounds[i].placement.x"), whose size is in
+        # the image's bytes; the default placement always fits.
+        del container[key]
+    elif isinstance(value, str) and value.startswith("cmyk(") and not _cmyk_allowed:
+        # CMYK colours only in a PDF or EPS in colorSpace cmyk (400 on the colour): a sibling of the design decides.
+        container[key] = "#1a237e"
+
+
+_cmyk_allowed = False
+
+
+def _calendar_time(value):
+    try:
+        datetime.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+        return True
+    except ValueError:
+        return False
+
+
+def _event_rules(content):
+    starts = [content.get(k) for k in ("start", "end") if isinstance(content.get(k), str)]
+    if any("T" in v and not v.endswith(("Z", "z")) and "+" not in v[10:] and "-" not in v[10:] for v in starts) \
+            and "timeZone" not in content:
+        # A local date-time needs its zone (400 on "content.timeZone"), a sibling member.
+        content["timeZone"] = "Europe/Berlin"
+
+
+def _validity_rules(body):
+    for holder in [body] + [item for item in body.get("items", []) if isinstance(item, dict)]:
+        if isinstance(holder.get("validFrom"), str) and isinstance(holder.get("expiresAt"), str) \
+                and holder["validFrom"] >= holder["expiresAt"]:
+            # validFrom before expiresAt (400 on "validFrom").
+            del holder["validFrom"]
