@@ -6,7 +6,7 @@
 # cached codes, which the scan lane ahead of WildFly's request control answers and buffers), and requests in flight
 # get up to the suspend timeout to finish (WildFly's default is half a second, which cuts off a render or a bulk
 # archive being downloaded); then it stops, writing the buffered scans. Orchestrators must allow it more than that
-# (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds).
+# (compose's stop_grace_period, Kubernetes' terminationGracePeriodSeconds; KubernetesManifestsTest checks both).
 # Further arguments go to standalone.sh (compose gives each node its -Djboss.node.name).
 set -eu
 address=$(hostname -i | cut -d ' ' -f 1)
