@@ -1,6 +1,8 @@
 package dev.qrforge.api;
 
+import java.util.Collection;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A failure the caller can act on. Thrown anywhere below a resource; {@link ErrorMapper} turns it into the
@@ -26,6 +28,23 @@ public class ApiException extends RuntimeException {
 
     public static ApiException invalid(String field, String message) {
         return new ApiException(ErrorCode.INVALID_PARAMETER, field, message);
+    }
+
+    /**
+     * A member the body may not have, at {@code path} ({@code design.shadow}): bound bodies and merge patches say so
+     * in the same words.
+     */
+    public static ApiException unknownField(String path, String name, Collection<String> allowed) {
+        return invalid(path, "unknown field '" + name + "'; allowed: "
+                + allowed.stream().sorted().collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * A null where the document does not type the member nullable: absent is how a body asks for the default. A
+     * list's item ({@code tags[1]}) has no default to ask for.
+     */
+    public static ApiException notNull(String path) {
+        return invalid(path, "cannot be null" + (path.endsWith("]") ? "" : "; leave it out for the default"));
     }
 
     public static ApiException notFound(String what) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -117,8 +118,11 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     private static ApiException fromJackson(JsonProcessingException json) {
         if (json instanceof UnrecognizedPropertyException unknown) {
-            return ApiException.invalid(path(unknown), "unknown field '" + unknown.getPropertyName()
-                    + "'; allowed: " + names(unknown.getKnownPropertyIds()));
+            return ApiException.unknownField(path(unknown), unknown.getPropertyName(),
+                    unknown.getKnownPropertyIds().stream().map(String::valueOf).toList());
+        }
+        if (json instanceof InvalidNullException nul) {
+            return ApiException.notNull(path(nul));
         }
         if (json instanceof InvalidTypeIdException badType && badType.getBaseType() != null) {
             return typeId(badType);
@@ -164,10 +168,6 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
             }
         }
         return path.toString();
-    }
-
-    private static String names(Collection<Object> known) {
-        return known.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
     }
 
     private static final Map<Class<?>, String> TYPE_NAMES = Map.of(

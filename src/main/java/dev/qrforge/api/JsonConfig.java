@@ -1,6 +1,8 @@
 package dev.qrforge.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,8 +18,9 @@ import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Strict JSON: a field of the wrong type or an unknown field is the caller's mistake and is reported by name,
- * never silently coerced ("300" is not a size, 300.5 is not an integer).
+ * Strict JSON: a field of the wrong type, an unknown field or a {@code null} the document does not allow is the
+ * caller's mistake and is reported by name, never silently coerced ("300" is not a size, 300.5 is not an integer,
+ * null is not "use the default").
  */
 @Provider
 @ApplicationScoped
@@ -38,6 +42,10 @@ public class JsonConfig implements ContextResolver<ObjectMapper> {
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
+                // One null rule for every bound body: null only where a member says @Nullable, as the document
+                // types it (NullRule); a null in a list is never a value either.
+                .addModule(new SimpleModule("null-rule").setDeserializerModifier(new NullRule()))
+                .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL))
                 .build();
         // Only shapes that differ from the target's own are coercions; forbid each of them, except that a whole
         // number is a fine value for a fractional field (a rotation of 90, a logo margin of 1).

@@ -176,7 +176,10 @@ public final class BulkValidator {
         }
         ObjectNode fields = ((ObjectNode) node).deepCopy();
         JsonNode filename = fields.remove("filename");
-        if (filename != null && !filename.isNull() && !filename.isTextual()) {
+        if (filename != null && filename.isNull()) {
+            throw ApiException.notNull(path + ".filename");
+        }
+        if (filename != null && !filename.isTextual()) {
             throw ApiException.invalid(path + ".filename", "filename must be a string");
         }
         if (fields.hasNonNull("password")) {

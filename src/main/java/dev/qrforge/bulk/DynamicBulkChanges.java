@@ -16,7 +16,6 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
@@ -115,19 +114,14 @@ public class DynamicBulkChanges {
 
     /** The patch, checked to be an object setting only {@link #FIELDS}: its values are checked per code. */
     private static JsonNode patch(JsonNode patch) {
-        if (patch == null || patch.isNull()) {
+        if (patch == null) {
             throw ApiException.invalid("patch", "patch is required: the fields to set on each code, some of "
                     + String.join(", ", FIELDS));
         }
         if (!patch.isObject() || patch.isEmpty()) {
             throw ApiException.invalid("patch", "patch must be an object setting some of " + String.join(", ", FIELDS));
         }
-        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch)) {
-            if (!FIELDS.contains(field.getKey())) {
-                throw ApiException.invalid("patch." + field.getKey(), "a bulk change cannot set '" + field.getKey()
-                        + "'; it sets " + String.join(", ", FIELDS) + " (other fields: PATCH /api/v1/dynamic/{id})");
-            }
-        }
+        MergePatch.fields(patch, FIELDS, "patch");
         return patch;
     }
 
@@ -145,7 +139,7 @@ public class DynamicBulkChanges {
             }
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < ids.size(); i++) {
-                if (ids.get(i) == null || ids.get(i).isEmpty()) {
+                if (ids.get(i).isEmpty()) {
                     throw ApiException.invalid("ids[" + i + "]", "ids[" + i + "] must be a dynamic code's id");
                 }
                 if (!seen.add(ids.get(i))) {

@@ -38,6 +38,7 @@ public class Campaigns {
     static final int MAX_DESCRIPTION_LENGTH = 1000;
     /** What the audit log calls a campaign. */
     static final String RESOURCE = "campaign";
+    private static final List<String> PATCH_FIELDS = List.of("name", "description");
 
     @PersistenceContext
     EntityManager em;
@@ -85,7 +86,7 @@ public class Campaigns {
     /** A JSON merge patch (RFC 7396) of {@code name} and {@code description} (null removes the description). */
     @Transactional
     public CampaignView patch(String workspaceId, String id, JsonNode patch) {
-        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch);
+        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch, PATCH_FIELDS);
         Campaign campaign = find(workspaceId, id, LockModeType.NONE);
         Change.Fields before = audited(campaign);
         String name = campaign.name();
@@ -95,8 +96,6 @@ public class Campaigns {
             switch (field.getKey()) {
                 case "name" -> name = name(MergePatch.text("name", value));
                 case "description" -> description = description(MergePatch.optional(value, "description", text -> text));
-                default -> throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey()
-                        + "'; allowed: name, description");
             }
         }
         save(workspaceId, campaign, name, description, StoredTime.now(clock));

@@ -1,6 +1,7 @@
 package dev.qrforge.dynamic;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.qrforge.api.Nullable;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.util.Collection;
@@ -12,8 +13,9 @@ import java.util.Locale;
  * responses in canonical form (canonical spellings, duplicates dropped, the time zone filled in).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ConditionsJson(List<String> os, List<String> device, List<String> browser, List<String> country,
-        List<String> language, List<String> daysOfWeek, String timeFrom, String timeTo, String timezone,
+public record ConditionsJson(@Nullable List<String> os, @Nullable List<String> device,
+        @Nullable List<String> browser, @Nullable List<String> country, @Nullable List<String> language,
+        @Nullable List<String> daysOfWeek, String timeFrom, String timeTo, String timezone,
         String startAt, String endAt, Long scanCountBelow) {
 
     /** The canonical form of {@code when}, or null when it places no condition (the field is then omitted). */

@@ -48,6 +48,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Dynamic tracking codes of a workspace: create, read with real-time counts, list, change; and which campaign each is
@@ -64,6 +65,11 @@ public class DynamicCodes implements CampaignCodes {
     /** What the audit log calls a dynamic code, and a workspace whose scans were erased. */
     static final String RESOURCE = "dynamic_code";
     static final String WORKSPACE = "workspace";
+
+    /** What a PATCH may set: the code's own fields, and its QR record's look (a restyle, keeping the short link). */
+    private static final List<String> PATCH_FIELDS = Stream.concat(Stream.of("destinationUrl",
+            "rules", "utm", "status", "validFrom", "expiresAt", "maxScans", "expiredUrl", "password", "title", "tags",
+            "campaign"), QrCodes.RESTYLE_FIELDS.stream()).toList();
 
     @PersistenceContext
     EntityManager em;
@@ -258,7 +264,7 @@ public class DynamicCodes implements CampaignCodes {
     /** JSON merge patch (RFC 7396): fields present are set, {@code null} clears what may be cleared. */
     @Transactional
     public DynamicView patch(String workspaceId, String id, JsonNode patch) {
-        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch);
+        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.fields(patch, PATCH_FIELDS);
         DynamicCode code = find(workspaceId, id);
         Change.Fields before = audited(code);
         DynamicCode.Settings s = code.settings();
@@ -293,15 +299,7 @@ public class DynamicCodes implements CampaignCodes {
                 case "title", "tags" -> labels.set(field.getKey(), value);
                 case "campaign" -> campaign = MergePatch.optional(value, "campaign",
                         text -> campaigns.require(workspaceId, text, "campaign"));
-                default -> {
-                    if (!QrCodes.RESTYLE_FIELDS.contains(field.getKey())) {
-                        throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey() + "'; allowed:"
-                                + " destinationUrl, rules, utm, status, validFrom, expiresAt, maxScans, expiredUrl,"
-                                + " password, title, tags, campaign, and to restyle the code "
-                                + String.join(", ", QrCodes.RESTYLE_FIELDS));
-                    }
-                    restyle.set(field.getKey(), value);
-                }
+                default -> restyle.set(field.getKey(), value);
             }
         }
         Validity validity = new Validity(validFrom, expiresAt, maxScans);
@@ -541,7 +539,9 @@ public class DynamicCodes implements CampaignCodes {
      * failure repeated for every code selected.
      */
     public static void checkValues(JsonNode patch) {
-        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch)) {
+        // Which fields a bulk change may set is its own business (DynamicBulkChanges), checked before this.
+        Iterable<Map.Entry<String, JsonNode>> fields = MergePatch.object(patch)::fields;
+        for (Map.Entry<String, JsonNode> field : fields) {
             JsonNode value = field.getValue();
             try {
                 switch (field.getKey()) {

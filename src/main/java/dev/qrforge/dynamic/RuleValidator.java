@@ -60,9 +60,6 @@ public final class RuleValidator {
     }
 
     private static Rule rule(String path, RuleJson rule) {
-        if (rule == null) {
-            throw ApiException.invalid(path, path + " must be an object");
-        }
         if (rule.name() != null && (Names.blank(rule.name()) || Names.length(rule.name()) > MAX_NAME_LENGTH)) {
             throw ApiException.invalid(path + ".name",
                     path + ".name must be 1 to " + MAX_NAME_LENGTH + " characters and not blank");
@@ -89,9 +86,6 @@ public final class RuleValidator {
         for (int i = 0; i < split.size(); i++) {
             String arm = path + "[" + i + "]";
             SplitJson target = split.get(i);
-            if (target == null) {
-                throw ApiException.invalid(arm, arm + " must be an object");
-            }
             String url = Destinations.requireHttpUrl(arm + ".destinationUrl", target.destinationUrl());
             if (target.weight() == null || target.weight() < MIN_WEIGHT || target.weight() > MAX_WEIGHT) {
                 throw ApiException.invalid(arm + ".weight", arm + ".weight must be an integer from " + MIN_WEIGHT
@@ -169,8 +163,8 @@ public final class RuleValidator {
         for (int i = 0; i < given.size(); i++) {
             String value = given.get(i);
             String element = path + "[" + i + "]";
-            values.add(Optional.ofNullable(value).flatMap(parse).orElseThrow(() -> ApiException.invalid(element,
-                    element + " must be " + expected + "; got " + (value == null ? "null" : "'" + value + "'"))));
+            values.add(parse.apply(value).orElseThrow(() -> ApiException.invalid(element,
+                    element + " must be " + expected + "; got '" + value + "'")));
         }
         return Collections.unmodifiableSet(values);
     }

@@ -9,6 +9,7 @@ import dev.qrforge.api.ApiException;
 import dev.qrforge.api.Names;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.api.MergePatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,13 +70,7 @@ public record Utm(String source, String medium, String campaign, String term, St
                     + " content, or null");
         }
         ObjectNode merged = current == null ? JSON.createObjectNode() : JSON.valueToTree(current);
-        patch.fields().forEachRemaining(field -> {
-            if (field.getValue().isNull()) {
-                merged.remove(field.getKey());
-            } else {
-                merged.set(field.getKey(), field.getValue());
-            }
-        });
+        MergePatch.merge(merged, patch, Utm.class, "utm");
         Utm bound;
         try {
             bound = JSON.treeToValue(merged, Utm.class);

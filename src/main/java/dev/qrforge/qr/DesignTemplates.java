@@ -83,11 +83,10 @@ public class DesignTemplates {
      */
     @Transactional
     public TemplateView patch(String workspaceId, String id, JsonNode patch) {
-        ObjectNode fields = MergePatch.object(patch);
         DesignTemplate template = find(workspaceId, id);
         Change.Fields before = audited(template);
         ObjectNode merged = JSON.valueToTree(new TemplateRequest(template.name(), template.design()));
-        Restyle.mergePatch(merged, fields);
+        MergePatch.merge(merged, patch, TemplateRequest.class, "");
         try {
             save(workspaceId, template, JSON.treeToValue(merged, TemplateRequest.class));
         } catch (IOException e) {

@@ -19,13 +19,11 @@ final class LabelPatch {
     static Labels apply(Labels current, JsonNode patch) {
         String title = current.title();
         List<String> tags = current.tags();
-        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch)) {
+        for (Map.Entry<String, JsonNode> field : MergePatch.fields(patch, FIELDS)) {
             JsonNode value = field.getValue();
             switch (field.getKey()) {
                 case "title" -> title = value.isNull() ? null : Labels.title(text("title", value));
                 case "tags" -> tags = value.isNull() ? List.of() : Labels.tags(tags(value));
-                default -> throw ApiException.invalid(field.getKey(), "unknown field '" + field.getKey()
-                        + "'; allowed: " + String.join(", ", FIELDS));
             }
         }
         return new Labels(title, tags);

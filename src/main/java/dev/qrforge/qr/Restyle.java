@@ -6,11 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.qrforge.api.ApiException;
 import dev.qrforge.api.ErrorMapper;
 import dev.qrforge.api.JsonConfig;
+import dev.qrforge.api.MergePatch;
 import dev.qrforge.api.WireNames;
 import java.io.IOException;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /** A change of a kept code's look, as a JSON merge patch (RFC 7396) over the request that made it. */
 final class Restyle {
@@ -36,13 +35,7 @@ final class Restyle {
      * @param templates reads the template the patch may name
      */
     static QrRequest merge(CodeSpec current, DesignJson design, ObjectNode patch, TemplateReader templates) {
-        for (Iterator<String> names = patch.fieldNames(); names.hasNext();) {
-            String name = names.next();
-            if (!FIELDS.contains(name)) {
-                throw ApiException.invalid(name, "unknown field '" + name + "'; a restyle may set "
-                        + String.join(", ", FIELDS));
-            }
-        }
+        MergePatch.fields(patch, FIELDS);
         ObjectNode changes = patch.deepCopy();
         JsonNode template = changes.remove(TemplateReader.FIELD);
         if (template != null && !template.isNull() && !template.isTextual()) {
@@ -56,28 +49,12 @@ final class Restyle {
                 print.unit().physical() ? (Number) print.size() : (Number) current.size(), current.margin(),
                 automatic ? null : current.errorCorrection().name(), base, null, null,
                 WireNames.of(print.unit()), print.dpi(), WireNames.of(print.colorSpace())));
-        mergePatch(merged, changes);
+        MergePatch.merge(merged, changes, QrRequest.class, "");
         merged.put("data", current.data());
         try {
             return JSON.treeToValue(merged, QrRequest.class);
         } catch (IOException e) {
             throw ErrorMapper.translate(e);
-        }
-    }
-
-    /** RFC 7396: objects merge member by member, null removes, anything else replaces. */
-    static void mergePatch(ObjectNode target, JsonNode patch) {
-        for (Iterator<Map.Entry<String, JsonNode>> fields = patch.fields(); fields.hasNext();) {
-            Map.Entry<String, JsonNode> field = fields.next();
-            JsonNode value = field.getValue();
-            if (value.isNull()) {
-                target.remove(field.getKey());
-            } else if (value.isObject()) {
-                mergePatch(target.get(field.getKey()) instanceof ObjectNode existing ? existing
-                        : target.putObject(field.getKey()), value);
-            } else {
-                target.set(field.getKey(), value.deepCopy());
-            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.qrforge.it;
 
+import static dev.qrforge.it.Api.KEY;
+import static dev.qrforge.it.Api.patchAs;
 import static dev.qrforge.it.Api.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -86,6 +88,37 @@ class ApiErrorsIT extends ServerTest {
                 .path("message").asText()).contains("unknown field");
         error(generate("{\"data\":\"x\",\"design\":{\"eyeStyle\":\"x\"}}"), 400, "INVALID_PARAMETER",
                 "design.eyeStyle");
+    }
+
+    @Test
+    void nullOnlyWhereTheDocumentTypesItNullable() {
+        // Each of these was taken for "not given" (issue 36); the document has no null for any of them.
+        assertThat(error(post("/api/v1/api-keys", "{\"name\":\"till\",\"expiresAt\":null}"), 400,
+                "INVALID_PARAMETER", "expiresAt").path("message").asText())
+                .isEqualTo("cannot be null; leave it out for the default");
+        error(post("/api/v1/qr/bulk", "{\"defaults\":null,\"items\":[{\"data\":\"x\"}]}"), 400,
+                "INVALID_PARAMETER", "defaults");
+        error(post("/api/v1/templates", "{\"name\":\"Brand\",\"design\":{\"logo\":null}}"), 400,
+                "INVALID_PARAMETER", "design.logo");
+        error(patchAs(KEY, "/api/v1/dynamic/bulk", "{\"ids\":null,\"filter\":{\"tag\":\"none-such\"},"
+                + "\"patch\":{\"status\":\"paused\"}}"), 400, "INVALID_PARAMETER", "ids");
+        error(patchAs(KEY, "/api/v1/dynamic/bulk", "{\"ids\":[\"dyn_none\"],\"filter\":null,"
+                + "\"patch\":{\"status\":\"paused\"}}"), 400, "INVALID_PARAMETER", "filter");
+        // Where the document says nullable, null is the same as leaving the member out.
+        assertThat(post("/api/v1/campaigns", "{\"name\":\"Nulls " + System.nanoTime()
+                + "\",\"description\":null}").status()).isEqualTo(201);
+    }
+
+    @Test
+    void mergePatchesRefuseUnknownFieldsWhateverTheirValue() {
+        Api.Reply template = post("/api/v1/templates",
+                "{\"name\":\"Brand\",\"design\":{\"foregroundColor\":\"#1a237e\"}}");
+        assertThat(template.status()).as(template.toString()).isEqualTo(201);
+        String path = "/api/v1/templates/" + template.json().path("id").asText();
+        assertThat(error(patchAs(KEY, path, "{\"\": null}"), 400, "INVALID_PARAMETER", "").path("message").asText())
+                .isEqualTo("unknown field ''; allowed: design, name");
+        error(patchAs(KEY, path, "{\"design\": {\"shadow\": null}}"), 400, "INVALID_PARAMETER", "design.shadow");
+        error(patchAs(KEY, "/api/v1/campaigns/cmp_none", "{\"\": null}"), 400, "INVALID_PARAMETER", "");
     }
 
     @Test

@@ -85,10 +85,14 @@ class RestyleTest {
     void theDataAndUnknownFieldsCannotBePatched() {
         assertThatThrownBy(() -> restyle(styled(), "{\"data\": \"https://elsewhere.example\"}"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("data"))
-                .hasMessageContaining("format, size, margin, errorCorrection, design");
+                .hasMessage("unknown field 'data'; allowed: colorSpace, design, dpi, errorCorrection, format, margin,"
+                        + " size, template, unit");
         assertThatThrownBy(() -> restyle(styled(), "{\"size\": \"big\"}"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("size"));
         assertThatThrownBy(() -> restyle(styled(), "{\"design\": {\"shadow\": true}}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("design.shadow"));
+        // A null removes nothing there is to remove: still an unknown field, not a no-op.
+        assertThatThrownBy(() -> restyle(styled(), "{\"design\": {\"shadow\": null}}"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("design.shadow"));
     }
 }
