@@ -113,6 +113,8 @@ class NullableMembersTest {
         unknown.removeAll(BOUND.keySet());
         unknown.removeAll(PATCHES);
         unknown.removeIf(NullableMembersTest::isContent);
+        // A schema of a single value (TagText, a string with its pattern) has no members to bind.
+        unknown.removeIf(name -> !schemas.path(name).has("properties"));
         assertThat(unknown).as("request schemas this test does not bind").isEmpty();
     }
 
