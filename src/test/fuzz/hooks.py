@@ -128,6 +128,9 @@ def before_call(ctx, case, **kwargs):
         case.body = CSV_EXAMPLES[path]
     if isinstance(body, dict):
         _walk(body, _body_rules)
+        global _format
+        _format = body.get("format") or (body.get("defaults") or {}).get("format") \
+            if isinstance(body.get("defaults", {}), dict) else body.get("format")
         _walk(body, lambda container, key: _shape_rules(container, key, path))
         _walk(body, _image_rules)
         global _cmyk_allowed
@@ -139,6 +142,7 @@ def before_call(ctx, case, **kwargs):
                 del holder["colorSpace"]
         _walk(body, _reference_rules)
         _validity_rules(body)
+        _walk(body, _filter_rules)
         _walk(body, lambda container, key: _event_rules(container[key])
               if key == "content" and isinstance(container[key], dict) and container[key].get("type") == "event"
               else None)
@@ -166,12 +170,18 @@ def before_call(ctx, case, **kwargs):
         case.headers["Idempotency-Key"] = "fuzz-" + hashlib.sha256(repr(case.body).encode()).hexdigest()[:32]
 
 
+_format = None
+
+
 def _design_rules(design, path):
     if "gradientType" in design and "gradientColor2" not in design:
         # A gradient needs its second colour (400 on "design.gradientColor2"): a dependency between members, which
         # the document's Design cannot state because records, where it describes every member, always hold both.
         design["gradientColor2"] = "#00838f"
     frame = design.get("frame")
+    if design.get("backgroundColor") == "transparent" and _format == "jpeg":
+        # JPEG has no alpha channel (400 on "design.backgroundColor"), which the format member decides.
+        del design["backgroundColor"]
     if path == "/api/v1/qr/transparent":
         # A code placed over an image has no frame and no background of its own (400 on "design.frame",
         # "design.backgroundColor"); Design is shared with every other use.
@@ -224,8 +234,10 @@ def _shape_rules(container, key, path):
         # document; any other code becomes one of these.
         known = LANGUAGES if key == "language" else COUNTRIES
         container[key] = [item if item in known else sorted(known)[0] for item in value]
-    elif key == "size" and isinstance(value, float) and container.get("unit") in (None, "px"):
-        # With unit px a whole number of pixels (400 on "size"); the unit is a sibling member.
+    elif key == "size" and isinstance(value, (int, float)) and container.get("unit") in (None, "px") \
+            and (isinstance(value, float) or not 100 <= value <= 5000):
+        # With unit px a whole number of pixels, 100 to 5000 (400 on "size"); with mm or in a length from 0.39:
+        # the unit, a sibling member, decides which.
         container[key] = int(min(max(value, 100), 5000))
     elif key == "size" and isinstance(value, (int, float)) and container.get("unit") in PRINT_SIZE:
         low, high = PRINT_SIZE[container["unit"]]
@@ -257,6 +269,16 @@ def _reference_rules(container, key):
     if key == "campaign" and isinstance(value, str):
         # A campaign id must name a campaign of the workspace (400 on "campaign"), like a template.
         del container[key]
+    elif key == "content" and isinstance(value, dict) and value.get("type") == "wifi":
+        # A Wi-Fi password's rule depends on the encryption member (400 on "content.password"): WPA's 8 to 63
+        # characters, WEP's 5 or 13, none with nopass.
+        encryption = value.get("encryption")
+        if encryption == "nopass":
+            value.pop("password", None)
+        elif encryption == "wep":
+            value["password"] = "abcde"
+        elif not (isinstance(value.get("password"), str) and 8 <= len(value["password"]) <= 63):
+            value["password"] = "espresso-2026"
     elif key == "iban" and isinstance(value, str):
         container[key] = VALID_IBAN
     elif key == "bic" and isinstance(value, str):
@@ -295,6 +317,14 @@ def _event_rules(content):
             and "timeZone" not in content:
         # A local date-time needs its zone (400 on "content.timeZone"), a sibling member.
         content["timeZone"] = "Europe/Berlin"
+
+
+def _filter_rules(container, key):
+    value = container[key]
+    if key == "filter" and isinstance(value, dict) and isinstance(value.get("createdFrom"), str) \
+            and isinstance(value.get("createdTo"), str) and value["createdFrom"] >= value["createdTo"]:
+        # createdFrom before createdTo (400 on "filter.createdTo"), two members.
+        del value["createdTo"]
 
 
 def _validity_rules(body):

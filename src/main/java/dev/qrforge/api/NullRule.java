@@ -1,6 +1,7 @@
 package dev.qrforge.api;
 
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
@@ -66,7 +67,10 @@ final class NullRule extends BeanDeserializerModifier {
 
         @Override
         public Object getNullValue(DeserializationContext ctxt) throws JsonMappingException {
-            if (ctxt.getParser() != null && ctxt.getParser().hasToken(JsonToken.VALUE_NULL)) {
+            // The parser here is the body's own, not the replay Jackson reads a typed object from when its "type"
+            // comes after other members; there it stands at the type's value. Only a boolean is ever read as none.
+            JsonParser parser = ctxt.getParser();
+            if (parser != null && !parser.hasToken(JsonToken.VALUE_FALSE) && !parser.hasToken(JsonToken.VALUE_TRUE)) {
                 throw InvalidNullException.from(ctxt, PropertyName.construct(name), null);
             }
             return null;

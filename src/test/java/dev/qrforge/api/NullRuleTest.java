@@ -35,6 +35,14 @@ class NullRuleTest {
         assertThat(e.getMessage()).isEqualTo("cannot be null; leave it out for the default");
     }
 
+    /** A typed content whose "type" comes last is read from a replay of its members: null is refused there too. */
+    @Test
+    void aNullInTypedContentIsRefusedWhereverTheTypeStands() {
+        String epc = "{\"information\":null,\"iban\":\"DE89370400440532013000\",\"name\":\"x\",\"type\":\"epc\"}";
+        assertThat(refused("{\"items\":[{\"content\":" + epc + "}]}", BulkRequest.class).field())
+                .isEqualTo("items[0].content.information");
+    }
+
     @Test
     void bulkDefaultsCannotBeNull() {
         assertThat(refused("{\"defaults\":null,\"items\":[{\"data\":\"x\"}]}", BulkRequest.class).field())
