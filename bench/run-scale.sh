@@ -38,6 +38,8 @@ export QRFORGE_DB=postgresql QRFORGE_DB_USER=$PGUSER
 export QRFORGE_DB_URL="jdbc:postgresql://$PGHOST:$PGPORT/$PGDATABASE?currentSchema=$SCHEMA"
 export QRFORGE_CLUSTER_NAME=bench-scale
 export QRFORGE_CLUSTER_MEMBERS="127.0.0.1[$((7600 + OFFSET_A))],127.0.0.1[$((7600 + OFFSET_B))]"
+# Members authenticate with it (without one each node's secret is its own name, and the two would refuse each other).
+export QRFORGE_CLUSTER_SECRET=bench-scale-cluster-secret
 export QRFORGE_VISITOR_SECRET=bench-scale-visitor-secret
 # Request counts per node, for the check that a two-node run reached both.
 STATISTICS=-Dwildfly.undertow.statistics-enabled=true

@@ -10,5 +10,12 @@
 # Further arguments go to standalone.sh (compose gives each node its -Djboss.node.name).
 set -eu
 address=$(hostname -i | cut -d ' ' -f 1)
+# Unlike loopback, the container's address is reachable by every other container on its network, and without a
+# secret the node's JGroups secret would be its name (configure-server.cli, "Clustering"), no secret at all. A random
+# one that nobody else holds keeps an unconfigured container a cluster of one that no one can join.
+if [ -z "${QRFORGE_CLUSTER_SECRET:-}" ]; then
+    QRFORGE_CLUSTER_SECRET=$(head -c 32 /dev/urandom | base64)
+    export QRFORGE_CLUSTER_SECRET
+fi
 exec "$JBOSS_HOME/bin/standalone.sh" -b 0.0.0.0 -bmanagement 0.0.0.0 -bprivate "$address" \
     -Dorg.wildfly.sigterm.suspend.timeout=15 "$@"

@@ -94,7 +94,9 @@ class ContainerFilesTest {
         List<Map<String, Object>> environments = nodes.values().stream().map(ContainerFilesTest::environment).toList();
         assertThat(environments.get(1)).as("the second node's environment").isEqualTo(environments.get(0));
         Map<String, Object> environment = environments.get(0);
-        assertThat(environment).containsKeys("QRFORGE_CLUSTER_NAME", "QRFORGE_VISITOR_SECRET", "QRFORGE_DB_URL");
+        // One cluster secret too: without it each node's would be its own name, and the two would refuse each other.
+        assertThat(environment).containsKeys("QRFORGE_CLUSTER_NAME", "QRFORGE_CLUSTER_SECRET", "QRFORGE_VISITOR_SECRET",
+                "QRFORGE_DB_URL");
         Matcher members = MEMBER.matcher(String.valueOf(environment.get("QRFORGE_CLUSTER_MEMBERS")));
         Set<String> hosts = new TreeSet<>();
         while (members.find()) {

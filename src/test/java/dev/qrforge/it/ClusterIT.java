@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,13 +32,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Two nodes, one database: two servers of the test's own, clustered through WildFly's JGroups (TCPPING on loopback)
- * and Infinispan, on a PostgreSQL of the test's own. Scans spread over both are counted exactly; a change made on one
- * node is obeyed by the other's scan path before the change's request has answered (the nodes cache codes for ten
- * minutes here, so nothing but the invalidation can explain it); rate limits are one budget for both; a bulk job
- * accepted by one is visible from both. Last, node A is killed (SIGKILL) under load: B keeps serving, the scans lost
- * are measured against the bound (what A acknowledged in its last flush intervals), and A's bulk job is finished by
- * B once A's lease has expired.
+ * Two nodes, one database: two servers of the test's own, clustered through WildFly's JGroups (TCPPING on loopback,
+ * members authenticated by a shared secret) and Infinispan, on a PostgreSQL of the test's own.
+ * Scans spread over both are counted exactly; a change made on one node is obeyed by the other's scan path before
+ * the change's request has answered (the nodes cache codes for ten minutes here, so nothing but the invalidation can
+ * explain it); rate limits are one budget for both; a bulk job accepted by one is visible from both. Last, node A is
+ * killed (SIGKILL) under load: B keeps serving, the scans lost are measured against the bound (what A acknowledged in
+ * its last flush intervals), and A's bulk job is finished by B once A's lease has expired.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @DatabaseIndependent
@@ -51,6 +50,8 @@ class ClusterIT {
      */
     private static final int OFFSET_A = Integer.getInteger("it.cluster.offset-a", 850);
     private static final int OFFSET_B = Integer.getInteger("it.cluster.offset-b", 950);
+    /** Both nodes' QRFORGE_CLUSTER_SECRET. */
+    private static final String SECRET = "it-cluster-secret-" + UUID.randomUUID();
     private static final double FLUSH_SECONDS = 1;
     private static final int GENERATION_LIMIT = 40;
     /** Clients at once in the concurrent runs, half of them on each node. */
@@ -72,10 +73,14 @@ class ClusterIT {
         String cluster = "it-cluster-" + UUID.randomUUID();
         nodeA = new ProvisionedServer("it-node-a", OFFSET_A, environment(cluster));
         nodeB = new ProvisionedServer("it-node-b", OFFSET_B, environment(cluster));
-        // Side by side, as an orchestrator would start them; whichever is first, the second joins its view.
-        CompletableFuture<Void> a = CompletableFuture.runAsync(() -> start(nodeA));
-        start(nodeB);
-        a.join();
+        // Side by side, as an orchestrator would start them, but B only once A's channel is up: B then joins A's view,
+        // and says so as it connects. Channels connecting within a discovery round of each other each form a cluster
+        // that MERGE3 merges tens of seconds later, a view change WildFly does not log.
+        nodeA.launch();
+        await(() -> nodeA.console().contains("WFLYCLJG0033"), "node A's channel connected", Duration.ofSeconds(180));
+        nodeB.launch();
+        nodeA.awaitApi(Api.KEY);
+        nodeB.awaitApi(Api.KEY);
         await(() -> nodeA.console().contains("(2) [") || nodeB.console().contains("(2) ["),
                 "both nodes in one cluster view", Duration.ofSeconds(90));
     }
@@ -387,6 +392,8 @@ class ClusterIT {
         Map<String, String> env = postgres.serverEnvironment(Api.KEY);
         env.put("QRFORGE_CLUSTER_NAME", cluster);
         env.put("QRFORGE_CLUSTER_MEMBERS", "127.0.0.1[" + (7600 + OFFSET_A) + "],127.0.0.1[" + (7600 + OFFSET_B) + "]");
+        // Membership is authenticated (AUTH): everything below runs between members that proved they hold it.
+        env.put("QRFORGE_CLUSTER_SECRET", SECRET);
         env.put("QRFORGE_SCAN_FLUSH_INTERVAL", Double.toString(FLUSH_SECONDS));
         env.put("QRFORGE_SCAN_CACHE_TTL_MILLIS", "600000");
         env.put("QRFORGE_RATE_LIMIT_GENERATION_PER_MINUTE", Integer.toString(GENERATION_LIMIT));
@@ -394,17 +401,6 @@ class ClusterIT {
         env.put("QRFORGE_BULK_LEASE_RENEW_INTERVAL_MILLIS", "1000");
         env.put("QRFORGE_DOMAINS_DNS_SERVERS", "127.0.0.1:" + Integer.getInteger("it.dns.port"));
         return env;
-    }
-
-    private static void start(ProvisionedServer node) {
-        try {
-            node.start(Api.KEY);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static JsonNode createCode(ProvisionedServer node) {

@@ -36,6 +36,7 @@ final class ProvisionedServer implements AutoCloseable {
     private final Path baseDir;
     private final Path log;
     private final int portOffset;
+    private final String address;
     private final Map<String, String> environment;
     private Process process;
     private boolean copied;
@@ -46,7 +47,16 @@ final class ProvisionedServer implements AutoCloseable {
      * @param environment variables set on top of the test run's own, e.g. {@code JBOSS_JAVA_SIZING}, {@code QRFORGE_DB}
      */
     ProvisionedServer(String name, int portOffset, Map<String, String> environment) {
+        this(name, portOffset, "127.0.0.1", environment);
+    }
+
+    /**
+     * A server listening on another loopback address (public, management and private interfaces alike), so that two
+     * servers can share a port offset: cluster members found through DNS A records all use one JGroups port.
+     */
+    ProvisionedServer(String name, int portOffset, String address, Map<String, String> environment) {
         this.name = name;
+        this.address = address;
         this.baseDir = SERVER_HOME.toAbsolutePath().getParent().resolve(name);
         this.log = baseDir.resolve("console.log");
         this.portOffset = portOffset;
@@ -54,11 +64,11 @@ final class ProvisionedServer implements AutoCloseable {
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + (8080 + portOffset);
+        return "http://" + address + ":" + (8080 + portOffset);
     }
 
     String managementUrl() {
-        return "http://127.0.0.1:" + (9990 + portOffset);
+        return "http://" + address + ":" + (9990 + portOffset);
     }
 
     /**
@@ -67,6 +77,11 @@ final class ProvisionedServer implements AutoCloseable {
      */
     void start(String apiKey) throws IOException, InterruptedException {
         launch();
+        awaitApi(apiKey);
+    }
+
+    /** Waits until the API of a server {@link #launch() launched} before answers. */
+    void awaitApi(String apiKey) throws InterruptedException {
         Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
         while (true) {
             if (!process.isAlive()) {
@@ -93,7 +108,7 @@ final class ProvisionedServer implements AutoCloseable {
         // jobs whose node let their lease pass (bulk.BulkLeases), never take a live node's for its own.
         ProcessBuilder builder = new ProcessBuilder(SERVER_HOME.resolve("bin/standalone.sh").toString(),
                 "-Djboss.server.base.dir=" + baseDir, "-Djboss.socket.binding.port-offset=" + portOffset,
-                "-Djboss.node.name=" + name)
+                "-Djboss.node.name=" + name, "-b", address, "-bmanagement", address, "-bprivate", address)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
         // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
