@@ -52,14 +52,28 @@ def _walk(value, visit, key=None):
             _walk(item, visit)
 
 
+EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)
+END = datetime.datetime(9999, 1, 1, tzinfo=datetime.timezone.utc)
+
+
 def _instant_in_range(container, key):
     # Timestamps from 2000-01-01T00:00:00Z to before 9999-01-01T00:00:00Z (api.Instants; 400 on the member), so
     # that every timestamp written back is RFC 3339 in every zone. format: date-time has no minimum.
     value = container[key]
     if isinstance(value, str):
         match = INSTANT.match(value)
-        if match and not 2000 <= int(match.group(1)) <= 9998:
+        if match and not _in_range(value):
             container[key] = "2026" + match.group(2)
+
+
+def _in_range(value):
+    try:
+        instant = datetime.datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+    except ValueError:
+        return 2001 <= int(value[:4]) <= 9997
+    if instant.tzinfo is None:
+        return True
+    return EARLIEST <= instant < END
 
 
 def _body_rules(container, key):
@@ -151,6 +165,7 @@ def before_call(ctx, case, **kwargs):
             # filter from now on selects none.
             body["filter"]["createdFrom"] = datetime.datetime.now(datetime.timezone.utc).strftime(
                 "%Y-%m-%dT%H:%M:%SZ")
+            body["filter"].pop("createdTo", None)
         if path in ("/api/v1/webhooks", "/api/v1/webhooks/{id}") and isinstance(body.get("url"), str):
             # The target's host must resolve to an address webhooks may reach (400 on "url"): DNS, not a schema.
             body["url"] = WEBHOOK_TARGET

@@ -55,7 +55,7 @@ final class Fields {
 
     /** {@code value} if present and not blank, else null: a blank optional field is one not given. */
     static String optional(String value) {
-        return value == null || value.isBlank() ? null : value;
+        return value == null || Names.blank(value) ? null : value;
     }
 
     /** {@code value} (null allowed), at most {@code max} characters (code points, as people count them). */
@@ -100,8 +100,9 @@ final class Fields {
 
     /** A phone number as written, stripped of surrounding space. */
     static String phone(String field, String value) {
+        // The length as sent, surrounding spaces included, as the document's maxLength counts it.
         String number = required(field, value).strip();
-        if (number.length() > MAX_PHONE || !PHONE.matcher(number).matches()
+        if (value.length() > MAX_PHONE || !PHONE.matcher(number).matches()
                 || number.chars().noneMatch(Character::isDigit)) {
             throw invalid(field, "must be a phone number: digits, optionally after a +, with spaces, '-', '.', '/',"
                     + " '(' and ')' between them, at most " + MAX_PHONE + " characters; got '" + number + "'");
