@@ -22,6 +22,8 @@ NO_SUCH_KEY = "key_AAAAAAAAAAAAAAAAAAAA"
 # Webhook targets: the fuzz server allows loopback (QRFORGE_WEBHOOK_ALLOWED_NETWORKS), where nothing listens on 9.
 WEBHOOK_TARGET = "http://127.0.0.1:9/fuzz"
 
+# What JSON Schema's \s and the API call white space (ECMA-262).
+WHITE_SPACE = "\t\n\x0b\x0c\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 ZONES = zoneinfo.available_timezones() | {"UTC"}
 INSTANT = re.compile(r"^(\d{4})(-\d\d-\d\dT.*)$")
 ASCII_HOST = re.compile(r"^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$")
@@ -294,6 +296,12 @@ def _reference_rules(container, key):
             value["password"] = "abcde"
         elif not (isinstance(value.get("password"), str) and 8 <= len(value["password"]) <= 63):
             value["password"] = "espresso-2026"
+    elif key == "content" and isinstance(value, dict) and value.get("type") in ("vcard", "mecard"):
+        # A contact needs a name, some member of several not blank (400 on "content.firstName"): JSON Schema could
+        # say it with anyOf, but clients generated from the document then take every contact type for every other.
+        names = ("firstName", "lastName") + (("organization",) if value["type"] == "vcard" else ())
+        if not any(isinstance(value.get(n), str) and value[n].strip(WHITE_SPACE) for n in names):
+            value["firstName"] = "Ada"
     elif key == "iban" and isinstance(value, str):
         container[key] = VALID_IBAN
     elif key == "bic" and isinstance(value, str):

@@ -162,7 +162,9 @@ export default async function render(main, route) {
         const dates = `${isoDate(range.from)}-to-${isoDate(range.to)}`;
         if (id) {
             status.say('Preparing the export…');
-            const blob = await get(`${base()}scans?${query(range)}`, {accept: 'text/csv', as: 'blob'});
+            // The export takes the range alone: its rows carry instants, not a time zone's buckets.
+            const span = new URLSearchParams({from: range.from.toISOString(), to: range.to.toISOString()});
+            const blob = await get(`${base()}scans?${span}`, {accept: 'text/csv', as: 'blob'});
             download(blob, `qrforge-scans-${id}-${dates}.csv`);
         } else {
             download(new Blob([figuresCsv(data)], {type: 'text/csv'}),

@@ -230,7 +230,7 @@ class DesignStudioIT extends ServerTest {
         assertThat(Decoding.text(image)).isEqualTo(shortUrl);
 
         refused(DynamicCodesIT.patch(id, Api.json(Map.of("data", "https://elsewhere.example"))), "data",
-                "format, size, margin, errorCorrection, design");
+                "unknown field 'data'; allowed: campaign, colorSpace, design");
         refused(DynamicCodesIT.patch(id, Api.json(Map.of("design", Map.of("eyeBallStyle", "hexagon")))),
                 "design.eyeBallStyle", "star");
     }
