@@ -144,7 +144,9 @@ export default async function render(main, route) {
     });
     csv.addEventListener('click', async () => {
         try {
-            download(await get(`audit?${filters()}&format=csv`, {accept: 'text/csv', as: 'blob'}), 'qrforge-audit.csv');
+            const params = filters();
+            params.set('format', 'csv');
+            download(await get(`audit?${params}`, {accept: 'text/csv', as: 'blob'}), 'qrforge-audit.csv');
             status.say('Downloaded qrforge-audit.csv.');
         } catch (error) {
             fail(error);
