@@ -209,7 +209,8 @@ def _design_rules(design, path):
             # A frame's style may come from a template (hence optional), which these cases do not name (400 on
             # "design.frame.style").
             frame["style"] = "box"
-        if isinstance(frame.get("text"), str) and any(ord(c) > 0x24F for c in frame["text"]):
+        if isinstance(frame.get("text"), str) and any(ord(c) > 0x24F or ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0
+                                                      for c in frame["text"]):
             # A caption must be drawable by the bundled font (400 on "design.frame.text" naming the character):
             # a property of the font file. Latin script is.
             frame["text"] = "SCAN ME"
@@ -258,7 +259,7 @@ def _shape_rules(container, key, path):
         container[key] = int(min(max(value, 100), 5000))
     elif key == "size" and isinstance(value, (int, float)) and container.get("unit") in PRINT_SIZE:
         low, high = PRINT_SIZE[container["unit"]]
-        if container.get("format") in ("png", "jpeg", "webp") or isinstance(container.get("dpi"), int):
+        if container.get("format", _format) in ("png", "jpeg", "webp") or isinstance(container.get("dpi"), int):
             # A raster print size comes to 100 to 5000 pixels at its dpi (400 on "size"): size times dpi.
             dpi = container.get("dpi") if isinstance(container.get("dpi"), int) and container["dpi"] > 0 else 300
             inch = 25.4 if container["unit"] == "mm" else 1
@@ -302,6 +303,9 @@ def _reference_rules(container, key):
         names = ("firstName", "lastName") + (("organization",) if value["type"] == "vcard" else ())
         if not any(isinstance(value.get(n), str) and value[n].strip(WHITE_SPACE) for n in names):
             value["firstName"] = "Ada"
+    elif key == "ssid" and isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > 32:
+        # An SSID is at most 32 bytes (400 on "content.ssid"); JSON Schema counts characters, not bytes.
+        container[key] = value.encode("utf-8", "surrogatepass")[:32].decode("utf-8", "ignore") or "guest"
     elif key == "iban" and isinstance(value, str):
         container[key] = VALID_IBAN
     elif key == "bic" and isinstance(value, str):

@@ -25,9 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * and its {@code OPTIONS} offers {@code TRACE}.
  *
  * <p>The JAX-RS application is left to RESTEasy, which already answers an unserved method with 405 and the methods
- * of the matched resource ({@code ErrorMapper} keeps the header), and knows no {@code TRACE}. Every other servlet's
- * methods are read off its class, as {@code HttpServlet.doOptions} does, so a servlet that starts serving
- * {@code POST} needs no change here; the container's default servlet (static files, unknown paths) serves reads.
+ * of the matched resource ({@code ErrorMapper} keeps the header), and knows no {@code TRACE}. The application's other
+ * servlets' methods are read off their classes, as {@code HttpServlet.doOptions} does, so a servlet that starts
+ * serving {@code POST} needs no change here; the container's default servlet (static files, unknown paths) serves
+ * reads.
  * Undertow's own refusal of {@code TRACE} is switched off (configure-server.cli) because it answers without
  * {@code Allow}.
  */
@@ -82,7 +83,10 @@ public class AllowedMethods extends HttpFilter {
     private static List<String> allowed(HttpServletRequest request, String servletName) {
         ServletRegistration registration = request.getServletContext().getServletRegistration(servletName);
         Class<?> type = registration == null ? null : load(registration.getClassName());
-        if (type == null || !HttpServlet.class.isAssignableFrom(type)) {
+        // The container's own servlets (its default servlet, for files and unknown paths) override doPut and
+        // doDelete only to refuse them: they serve reads.
+        if (type == null || !HttpServlet.class.isAssignableFrom(type)
+                || type.getClassLoader() != AllowedMethods.class.getClassLoader()) {
             return READS;
         }
         List<String> served = new ArrayList<>(List.of("OPTIONS"));
