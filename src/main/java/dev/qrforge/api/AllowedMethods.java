@@ -1,5 +1,6 @@
 package dev.qrforge.api;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -40,6 +41,7 @@ public class AllowedMethods extends HttpFilter {
     private static final Map<String, List<String>> SERVLET_METHODS = Map.of(
             "doGet", List.of("GET", "HEAD"), "doHead", List.of("HEAD"), "doPost", List.of("POST"),
             "doPut", List.of("PUT"), "doDelete", List.of("DELETE"));
+    private static final ObjectMapper JSON = JsonConfig.build();
     private static final List<String> ORDER = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     private final Map<String, List<String>> allowedByServlet = new ConcurrentHashMap<>();
@@ -69,7 +71,7 @@ public class AllowedMethods extends HttpFilter {
 
     private void refuse(HttpServletResponse response, List<String> allowed) throws IOException {
         String list = String.join(", ", allowed);
-        byte[] body = JsonConfig.build().writeValueAsString(ErrorBody.of(ErrorCode.METHOD_NOT_ALLOWED, null,
+        byte[] body = JSON.writeValueAsString(ErrorBody.of(ErrorCode.METHOD_NOT_ALLOWED, null,
                 "method not allowed here; allowed: " + list, requestId.value())).getBytes(StandardCharsets.UTF_8);
         response.setStatus(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
         response.setHeader("Allow", list);

@@ -482,7 +482,8 @@ class ClusterIT {
         return reply.status() == 200 ? reply.json().path("scanCount").asLong() : -1;
     }
 
-    private static void await(BooleanSupplier condition, String what, Duration within) {
+    /** Polls {@code condition} until it holds, failing after {@code within}; the cluster tests' one way to wait. */
+    static void await(BooleanSupplier condition, String what, Duration within) {
         Instant deadline = Instant.now().plus(within);
         while (!condition.getAsBoolean()) {
             if (Instant.now().isAfter(deadline)) {

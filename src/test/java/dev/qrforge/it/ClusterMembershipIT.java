@@ -3,11 +3,9 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,12 +59,12 @@ class ClusterMembershipIT {
         // The first is coordinator before the others look for it, so each joins it (or is refused) at once rather
         // than forming a cluster of its own that a later merge would have to resolve.
         first.launch();
-        await(() -> first.console().contains(CHANNEL_CONNECTED), "the first member's channel", BOOT);
+        ClusterIT.await(() -> first.console().contains(CHANNEL_CONNECTED), "the first member's channel", BOOT);
         second.launch();
         intruder.launch();
-        await(() -> second.console().contains(CHANNEL_CONNECTED), "the second member's channel", BOOT);
-        await(() -> first.console().contains(REFUSED), "the coordinator refusing the intruder", BOOT);
-        await(() -> intruder.console().contains(REFUSAL_REASON), "the intruder's channel failing", BOOT);
+        ClusterIT.await(() -> second.console().contains(CHANNEL_CONNECTED), "the second member's channel", BOOT);
+        ClusterIT.await(() -> first.console().contains(REFUSED), "the coordinator refusing the intruder", BOOT);
+        ClusterIT.await(() -> intruder.console().contains(REFUSAL_REASON), "the intruder's channel failing", BOOT);
     }
 
     @AfterAll
@@ -111,14 +109,5 @@ class ClusterMembershipIT {
 
     private static List<String> lines(ProvisionedServer server, String containing) {
         return server.console().lines().filter(line -> line.contains(containing)).toList();
-    }
-
-    private static void await(BooleanSupplier condition, String what, Duration within) throws InterruptedException {
-        Instant deadline = Instant.now().plus(within);
-        while (!condition.getAsBoolean()) {
-            assertThat(Instant.now()).as("not within %d s: %s; see the servers' console.log", within.toSeconds(), what)
-                    .isBefore(deadline);
-            Thread.sleep(250);
-        }
     }
 }
