@@ -23,8 +23,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * reserves the heap it will hold, as its cost model estimates it, from one budget carved out of the heap
  * (QRFORGE_RENDER_MEMORY_BUDGET), and then runs in one of QRFORGE_RENDER_CONCURRENCY render slots (as many as cores
  * by default). An API request that cannot get both within QRFORGE_RENDER_ADMISSION_WAIT_MILLIS is answered
- * 503 SERVICE_UNAVAILABLE with {@code Retry-After}; batch work waits its turn. So more work than the heap can hold
- * queues or is turned away, and never ends in an OutOfMemoryError.
+ * 503 SERVICE_UNAVAILABLE with {@code Retry-After}; batch work waits its turn. Work costlier than the whole budget runs
+ * alone, holding all of it, up to QRFORGE_RENDER_LARGEST; costlier work still is refused before it starts
+ * ({@link #requireFits}), as no wait would make room for it beside WildFly's own heap. So more work than the heap can
+ * hold queues or is turned away, and never ends in an OutOfMemoryError.
  *
  * <p>The slots exist because rendering is CPU-bound: more renders at once than cores only stretch each render, and
  * so the time its buffers stay alive. On JDK 17 it also keeps garbage collection possible: Java2D pins the image it
@@ -43,6 +45,10 @@ public class RenderAdmission {
     String budgetSetting;
 
     @Inject
+    @ConfigProperty(name = "qrforge.render.largest", defaultValue = "50%")
+    String largestSetting;
+
+    @Inject
     @ConfigProperty(name = "qrforge.render.concurrency")
     Optional<Integer> concurrencySetting;
 
@@ -57,6 +63,8 @@ public class RenderAdmission {
     MeterRegistry registry;
 
     private MemoryBudget budget;
+    /** The costliest single render admitted, at least the budget. */
+    private long largest;
     private Semaphore slots;
     /** How long admitted work waited for its memory and a slot, API requests and batch work apart. */
     private Timer requestWaits;
@@ -66,7 +74,9 @@ public class RenderAdmission {
 
     @PostConstruct
     void size() {
-        budget = new MemoryBudget(MemoryBudget.parse(budgetSetting, Runtime.getRuntime().maxMemory()));
+        long heap = Runtime.getRuntime().maxMemory();
+        budget = new MemoryBudget(MemoryBudget.parse(budgetSetting, heap));
+        largest = Math.max(budget.capacityBytes(), MemoryBudget.parse(largestSetting, heap));
         int concurrency = concurrencySetting.orElse(Runtime.getRuntime().availableProcessors());
         if (concurrency < 1) {
             throw new IllegalArgumentException("QRFORGE_RENDER_CONCURRENCY must be at least 1, got " + concurrency);
@@ -77,7 +87,8 @@ public class RenderAdmission {
         rejected = registry.counter("qrforge.render.admission.rejections");
         LOG.info(() -> "Render admission: " + budget.capacityBytes() / MB + " MB of a "
                 + Runtime.getRuntime().maxMemory() / MB + " MB heap (QRFORGE_RENDER_MEMORY_BUDGET=" + budgetSetting
-                + "), " + concurrency + " renders at once");
+                + "), " + concurrency + " renders at once, none costlier than " + largest / MB
+                + " MB (QRFORGE_RENDER_LARGEST=" + largestSetting + ")");
     }
 
     /**
@@ -120,9 +131,19 @@ public class RenderAdmission {
         }
     }
 
-    /** Whether work of this cost can ever be admitted, rather than running alone on a budget it exceeds. */
-    public boolean fits(long bytes) {
-        return bytes <= budget.capacityBytes();
+    /**
+     * Refuses work that can never be admitted, before it starts.
+     *
+     * @param what the work, as the message's subject ("drawing this code as a 5000 px WEBP")
+     * @param instead what the caller can ask for instead
+     * @throws ApiException 413 PAYLOAD_TOO_LARGE on {@code field} if {@code bytes} exceed QRFORGE_RENDER_LARGEST
+     */
+    public void requireFits(long bytes, String field, String what, String instead) {
+        if (bytes > largest) {
+            throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, field, what + " takes about " + megabytes(bytes)
+                    + " MB of memory, more than the largest render this server admits (" + megabytes(largest)
+                    + " MB of its heap); " + instead);
+        }
     }
 
     public long capacityBytes() {
@@ -136,6 +157,10 @@ public class RenderAdmission {
     /** API requests turned away with 503 since the start. */
     public long rejected() {
         return (long) rejected.count();
+    }
+
+    private static long megabytes(long bytes) {
+        return (bytes + MB - 1) / MB;
     }
 
     private Timer waits(String work) {

@@ -33,7 +33,6 @@ import java.util.List;
 public class TransparentResource {
 
     public static final String PATH = "/v1/qr/transparent";
-    private static final long BYTES_PER_MEGABYTE = 1024 * 1024;
 
     /** The response: the code's record id and data, and one composite per background. */
     public record Created(String id, String data, List<Composite> composites) {
@@ -56,19 +55,12 @@ public class TransparentResource {
         CompositeRequest request = body == null ? null : body.resolve(codes.templates(callers.workspaceId()));
         LogoReader logos = codes.logos(callers.workspaceId());
         Composites.Plan plan = Composites.plan(request, logos);
-        if (!admission.fits(plan.memoryCost())) {
-            throw new ApiException(ErrorCode.PAYLOAD_TOO_LARGE, "backgrounds", "compositing these images takes about "
-                    + megabytes(plan.memoryCost()) + " MB of memory, more than this server's render budget of "
-                    + megabytes(admission.capacityBytes()) + " MB allows; send fewer or smaller images");
-        }
+        admission.requireFits(plan.memoryCost(), "backgrounds", "compositing these images",
+                "send fewer or smaller images");
         List<Composite> composites = admission.forRequest(plan.memoryCost(), () -> Composites.make(plan));
         QrCodes.Created code = codes.create(callers.workspaceId(),
                 QrRequestValidator.validate(request.code(), ImageFormat.PNG, logos), Labels.NONE);
         return Response.created(QrLinks.of(uri, code.id())).entity(new Created(code.id(), request.data(), composites))
                 .build();
-    }
-
-    private static long megabytes(long bytes) {
-        return (bytes + BYTES_PER_MEGABYTE - 1) / BYTES_PER_MEGABYTE;
     }
 }

@@ -75,10 +75,16 @@ public final class CodeGenerator {
     static final int EPS_BYTES_PER_MODULE = 1200;
 
     /**
-     * JPEG and WebP, in whole images' worth of bytes: the drawn image, the encoders' converted copies and working
-     * planes, and the file decoded back (CodeGeneratorTest measures up to 5.6 for a 5000 px JPEG).
+     * JPEG, in whole images' worth of bytes: the drawn image, the encoder's converted copies and working planes, and
+     * the file decoded back (CodeGeneratorTest measures up to 5.6 for a 5000 px JPEG).
      */
-    static final int WHOLE_IMAGE_COPIES = 6;
+    static final int JPEG_IMAGE_COPIES = 6;
+
+    /**
+     * WebP, in whole images' worth of bytes: the drawn image, the encoder's RGB(A) copy of it, and the file decoded
+     * back (CodeGeneratorTest measures up to 3.0, for a transparent 5000 px code).
+     */
+    static final int WEBP_IMAGE_COPIES = 3;
 
     private CodeGenerator() {
     }
@@ -274,7 +280,8 @@ public final class CodeGenerator {
                     + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
             // The whole image, the encoder's copy of it, and the file decoded back; a file is at most a PNG's size.
             case JPEG, WEBP -> RasterRenderer.workingBytes(render) + DecodeVerifier.memoryCost(render)
-                    + WHOLE_IMAGE_COPIES * RasterFiles.imageBytes(render)
+                    + (spec.format() == ImageFormat.JPEG ? JPEG_IMAGE_COPIES : WEBP_IMAGE_COPIES)
+                            * RasterFiles.imageBytes(render)
                     + 2 * (RasterRenderer.pngBytes(render) + (long) logoEdge * logoEdge * Integer.BYTES);
         };
     }

@@ -133,8 +133,7 @@ public class QrCodes {
     private GeneratedCode renderInBatch(CodeSpec spec) throws InterruptedException {
         return generations.count(spec.format(), () -> {
             QrMatrix matrix = encode(spec);
-            return admission.inBatch(CodeGenerator.memoryCost(spec, matrix),
-                    () -> CodeGenerator.generate(spec, matrix));
+            return admission.inBatch(admissibleCost(spec, matrix), () -> CodeGenerator.generate(spec, matrix));
         });
     }
 
@@ -146,8 +145,7 @@ public class QrCodes {
     public GeneratedCode render(CodeSpec spec) {
         return generations.count(spec.format(), () -> {
             QrMatrix matrix = encode(spec);
-            return admission.forRequest(CodeGenerator.memoryCost(spec, matrix),
-                    () -> CodeGenerator.generate(spec, matrix));
+            return admission.forRequest(admissibleCost(spec, matrix), () -> CodeGenerator.generate(spec, matrix));
         });
     }
 
@@ -158,7 +156,10 @@ public class QrCodes {
                 .withImage(spec.format(), rendering.file());
     }
 
-    /** The image of a stored code, drawn again for the current request (its verdict is stored). */
+    /**
+     * The image of a stored code, drawn again for the current request (its verdict is stored). Not held to the
+     * largest render: the code was admissible when it was made, and a reader asking for it cannot ask for less.
+     */
     public ByteBuffer image(CodeSpec spec) {
         QrMatrix matrix = encode(spec);
         return admission.forRequest(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
@@ -168,6 +169,17 @@ public class QrCodes {
     public ByteBuffer imageInBatch(CodeSpec spec) throws InterruptedException {
         QrMatrix matrix = encode(spec);
         return admission.inBatch(CodeGenerator.memoryCost(spec, matrix), () -> CodeGenerator.image(spec, matrix));
+    }
+
+    /**
+     * What drawing {@code spec} reserves, once it is known to be admissible at all: a raster too large for this
+     * server's heap is the caller's error on {@code size}.
+     */
+    private long admissibleCost(CodeSpec spec, QrMatrix matrix) {
+        long cost = CodeGenerator.memoryCost(spec, matrix);
+        admission.requireFits(cost, "size", "drawing this code as a " + spec.size() + " px "
+                + spec.format().name(), "ask for a smaller size, or PNG (drawn in bands, in a fraction of the memory)");
+        return cost;
     }
 
     private Created store(String workspaceId, GeneratedCode rendering, Labels labels, String dynamicCodeId,

@@ -5,6 +5,7 @@ import com.luciad.imageio.webp.WebPImageReaderSpi;
 import com.luciad.imageio.webp.WebPImageWriterSpi;
 import com.luciad.imageio.webp.WebPWriteParam;
 import java.awt.image.BufferedImage;
+import java.awt.image.Raster;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -107,11 +108,27 @@ public final class RasterFiles {
             WebPWriteParam param = new WebPWriteParam(Locale.ROOT);
             param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
             param.setCompressionType(CompressionType.Lossless);
-            return write(writer, new IIOImage(image, null, null), param);
+            return write(writer, new IIOImage(new ReadInPlace(image), null, null), param);
         } catch (IOException e) {
             throw new UncheckedIOException("writing a WebP in memory", e);
         } finally {
             writer.dispose();
+        }
+    }
+
+    /**
+     * An image whose {@link #getData()} is its own raster. The WebP encoder reads the pixels through
+     * {@code getData()}, which a {@link BufferedImage} answers with a copy of the whole image (100 MB at 5000 px, on top
+     * of the encoder's own RGB copy); the encoder only reads them, so the copy is waste.
+     */
+    private static final class ReadInPlace extends BufferedImage {
+        ReadInPlace(BufferedImage image) {
+            super(image.getColorModel(), image.getRaster(), image.isAlphaPremultiplied(), null);
+        }
+
+        @Override
+        public Raster getData() {
+            return getRaster();
         }
     }
 

@@ -21,6 +21,7 @@ class RenderAdmissionTest {
     private RenderAdmission admission(String budget, int concurrency) {
         RenderAdmission admission = new RenderAdmission();
         admission.budgetSetting = budget;
+        admission.largestSetting = "8MB";
         admission.concurrencySetting = Optional.of(concurrency);
         admission.waitMillis = 0;
         admission.held = request;
@@ -78,7 +79,26 @@ class RenderAdmissionTest {
         RenderAdmission admission = admission("4MB", 1);
         assertThat(admission.inBatch(3 * MB, () -> admission.availableBytes())).isEqualTo(MB);
         assertThat(admission.availableBytes()).isEqualTo(4 * MB);
-        assertThat(admission.fits(4 * MB)).isTrue();
-        assertThat(admission.fits(4 * MB + 1)).isFalse();
+    }
+
+    @Test
+    void workCostlierThanTheBudgetRunsAloneUpToTheLargestAndBeyondItIsRefused() throws InterruptedException {
+        RenderAdmission admission = admission("4MB", 2);
+        admission.requireFits(8 * MB, "size", "drawing this", "ask for less");
+        assertThat(admission.forRequest(6 * MB, () -> admission.availableBytes())).isZero();
+        assertThatThrownBy(() -> admission.forRequest(MB, () -> "beside it"))
+                .isInstanceOfSatisfying(ApiException.class, RenderAdmissionTest::assertBusy);
+        request.release();
+
+        assertThatThrownBy(() -> admission.requireFits(8 * MB + 1, "size", "drawing this", "ask for less"))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+                    assertThat(e.field()).isEqualTo("size");
+                    assertThat(e.getMessage()).isEqualTo("drawing this takes about 9 MB of memory, more than the"
+                            + " largest render this server admits (8 MB of its heap); ask for less");
+                });
+        // The largest is never below the budget, whatever it is set to.
+        RenderAdmission small = admission("16MB", 1);
+        small.requireFits(16 * MB, "size", "drawing this", "ask for less");
     }
 }

@@ -3,11 +3,13 @@ package dev.qrforge.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.qrforge.render.RasterFiles;
 import dev.qrforge.testing.Decoding;
 import java.awt.image.BufferedImage;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +88,47 @@ class RenderAdmissionIT {
         assertThat(ByteBuffer.wrap(png, 16, 8).getInt()).isEqualTo(size);
         assertThat(ByteBuffer.wrap(png, 20, 4).getInt()).isEqualTo(size);
         return true;
+    }
+
+    /**
+     * JPEG and WebP are encoded from the whole image, at several times its size: a 5000 px one costs more than half
+     * this heap, and once ran out of it. Such a render is refused before it starts (413 on size); one within the
+     * largest render admitted runs alone, beside nothing else that renders.
+     */
+    @Test
+    void wholeImageFormatsTooLargeForTheHeapAreRefusedAndTheRestRunAlone() throws Exception {
+        List<String> bodies = new ArrayList<>();
+        Map<String, Integer> sizes = new HashMap<>();
+        for (String format : List.of("webp", "jpeg")) {
+            for (int size : new int[] {3000, 4000, 4400, 5000}) {
+                String data = "https://example.com/print/" + format + "/" + size;
+                bodies.add("{\"data\": \"" + data + "\", \"format\": \"" + format + "\", \"size\": " + size
+                        + ", \"design\": " + GRADIENT + "}");
+                sizes.put(data, size);
+            }
+        }
+        int created = 0;
+        int refused = 0;
+        for (Api.Reply reply : concurrently(4, bodies)) {
+            if (reply.status() == 413) {
+                JsonNode error = reply.json().path("error");
+                assertThat(error.path("code").asText()).as(reply.toString()).isEqualTo("PAYLOAD_TOO_LARGE");
+                assertThat(error.path("field").asText()).isEqualTo("size");
+                assertThat(error.path("message").asText()).contains("more than the largest render");
+                refused++;
+            } else if (reply.status() != 503) {
+                assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+                JsonNode code = reply.json();
+                String format = code.path("format").asText();
+                byte[] file = Base64.getDecoder().decode(code.path(format).asText());
+                BufferedImage image = format.equals("webp") ? RasterFiles.readWebp(file) : RasterFiles.readJpeg(file);
+                assertThat(image.getWidth()).isEqualTo(sizes.get(code.path("data").asText()));
+                created++;
+            }
+        }
+        assertThat(created).as("codes created").isPositive();
+        assertThat(refused).as("5000 px codes refused").isGreaterThanOrEqualTo(2);
+        assertThat(SERVER.console()).doesNotContain("OutOfMemoryError");
     }
 
     @Test

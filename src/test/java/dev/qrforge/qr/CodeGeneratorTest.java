@@ -159,6 +159,9 @@ class CodeGeneratorTest {
                 }
             }
         }
+        // A transparent code: the WebP encoder copies it with its alpha, four bytes a pixel.
+        Design transparent = new Design(BodyStyle.SQUARE, Rgb.BLACK, null, null);
+        cases.add(spec("https://example.com/a", ImageFormat.WEBP, 5000, transparent));
         // In parallel, as allocations are counted per thread: each case is drawn and measured on one thread.
         cases.parallelStream().forEach(request -> {
             QrMatrix matrix = CodeGenerator.encode(request);
