@@ -35,6 +35,7 @@ class ArchitectureTest {
     /** Every package of the application, and the packages it may use. */
     static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             entry("platform", Set.of()),
+            entry("cluster", Set.of()),
             entry("api", Set.of("platform")),
             entry("admission", Set.of("api", "platform")),
             entry("security", Set.of("api", "platform")),
