@@ -89,8 +89,8 @@ def _body_rules(container, key):
     elif key == "domain" and isinstance(value, str):
         # A custom domain must be registered and verified by DNS (422 on "domain"), which a fuzz run cannot do.
         del container[key]
-    elif key == "timezone" and isinstance(value, str) and value not in ZONES:
-        # An IANA time zone (400 on "...timezone"): a list of some 600 names kept by the tz database.
+    elif key in ("timezone", "timeZone") and isinstance(value, str) and value not in ZONES:
+        # An IANA time zone (400 on "...timezone", "content.timeZone"): some 600 names the tz database keeps.
         container[key] = "Europe/Berlin"
     else:
         _instant_in_range(container, key)
@@ -147,7 +147,10 @@ def before_call(ctx, case, **kwargs):
         global _format
         _format = body.get("format") or (body.get("defaults") or {}).get("format") \
             if isinstance(body.get("defaults", {}), dict) else body.get("format")
+        _inherit_look(body)
         _walk(body, lambda container, key: _shape_rules(container, key, path))
+        _uninherit_dropped(body)
+        _heap_rules(body)
         _walk(body, _image_rules)
         global _cmyk_allowed
         _cmyk_allowed = body.get("colorSpace") == "cmyk" and body.get("format") in ("pdf", "eps")
@@ -265,6 +268,64 @@ def _shape_rules(container, key, path):
             inch = 25.4 if container["unit"] == "mm" else 1
             low, high = max(low, 100 * inch / dpi), min(high, 5000 * inch / dpi)
         container[key] = min(max(value, low), high)
+
+
+# The members of a bulk item's look that it takes from the defaults when it has none (BulkValidator.withDefaults):
+# the size rules above depend on all four together.
+LOOK = ("format", "size", "unit", "dpi")
+
+
+def _items_and_defaults(body):
+    defaults = body.get("defaults")
+    items = body.get("items")
+    if not isinstance(defaults, dict) or not isinstance(items, list):
+        return {}, []
+    return defaults, [item for item in items if isinstance(item, dict)]
+
+
+def _inherit_look(body):
+    # An item's size in the defaults' unit and dpi, or in its own unit with the defaults' dpi, is one request: the
+    # item is given the defaults' members it lacks, so the size rules see the request the API validates.
+    defaults, items = _items_and_defaults(body)
+    for item in items:
+        for key in LOOK:
+            if key not in item and key in defaults:
+                item[key] = defaults[key]
+
+
+def _uninherit_dropped(body):
+    # A member the size rules removed from an item (a dpi without a print unit) would come back from the defaults:
+    # the defaults give it up too, which leaves them valid, as dpi is optional.
+    defaults, items = _items_and_defaults(body)
+    for item in items:
+        for key in LOOK:
+            if key not in item:
+                defaults.pop(key, None)
+
+
+# JPEG and WebP are drawn and encoded whole, at several times the image's size: on the fuzz server's 512 MB heap a
+# JPEG over about 3,300 px or a WebP over about 4,600 px costs more than the largest render it admits (413 on
+# "size"), a property of the server's heap that no document of the API can state. These stay below.
+HEAP_PIXELS = {"jpeg": 3000, "webp": 4200}
+
+
+def _heap_rules(body):
+    _, items = _items_and_defaults(body)
+    for holder in [body] + items:
+        cap = HEAP_PIXELS.get(holder.get("format"))
+        size = holder.get("size")
+        if cap is None or not isinstance(size, (int, float)) or size <= 0:
+            continue
+        unit = holder.get("unit")
+        dpi = holder["dpi"] if isinstance(holder.get("dpi"), int) and holder["dpi"] > 0 else 300
+        pixels = size * dpi / 25.4 if unit == "mm" else size * dpi if unit == "in" else size
+        if pixels > cap and unit in (None, "px"):
+            holder["size"] = cap
+        elif pixels > cap and unit in PRINT_SIZE and size * cap / pixels >= PRINT_SIZE[unit][0]:
+            holder["size"] = size * cap / pixels
+        elif pixels > cap:
+            # At a dpi so high that the smallest print size is too many pixels, PNG, which is drawn in bands.
+            holder["format"] = "png"
 
 
 # A 1x1 PNG: images must decode as PNG, JPEG, WebP or SVG (400 on "design.logo", "backgrounds[i].image"); the
