@@ -28,8 +28,7 @@ class AuditRetentionTest {
 
     @OnEachDatabase
     void entriesBeforeTheCutoffGoInEveryWorkspaceAndTheRestStay(String database) throws SQLException {
-        DataSource dataSource = PG_SCHEMA.fresh(database);
-        MigratedDatabases.flyway(dataSource, "latest").migrate();
+        DataSource dataSource = PG_SCHEMA.migrated(database);
         try (Connection connection = dataSource.getConnection()) {
             try (Statement sql = connection.createStatement()) {
                 sql.execute("insert into workspace values ('ws_1', 'one', current_timestamp)");

@@ -37,8 +37,7 @@ class BulkLeasesTest {
     private static final String NODE_B = "node-b";
 
     private static DataSource migrated(String database) throws SQLException {
-        DataSource dataSource = PG_SCHEMA.fresh(database);
-        MigratedDatabases.flyway(dataSource, "latest").migrate();
+        DataSource dataSource = PG_SCHEMA.migrated(database);
         try (Connection connection = dataSource.getConnection(); Statement sql = connection.createStatement()) {
             sql.execute("insert into workspace values ('ws_1', 'one', current_timestamp)");
         }

@@ -16,8 +16,7 @@ final class StoredCodes {
 
     /** The flush's store on a fresh, fully migrated {@code database}, telling no one what it wrote. */
     static ScanStore store(String database, MigratedDatabases.Schema pgSchema) throws SQLException {
-        DataSource dataSource = pgSchema.fresh(database);
-        MigratedDatabases.flyway(dataSource, "latest").migrate();
+        DataSource dataSource = pgSchema.migrated(database);
         ScanStore store = new ScanStore();
         store.dataSource = dataSource;
         store.written = new IgnoredEvents<>();

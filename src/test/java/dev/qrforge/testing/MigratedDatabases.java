@@ -7,11 +7,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import dev.qrforge.platform.DatabaseMigrations;
 import dev.qrforge.platform.FeatureMigration;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -22,8 +25,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * Real databases for tests of migrations and storage SQL: always an in-memory H2; also PostgreSQL, in a schema of
- * its own, when the build runs against one (QRFORGE_DB=postgresql, QRFORGE_DB_URL), as CI's second pass does.
+ * Real databases for tests of migrations and storage SQL: an in-memory H2, or PostgreSQL, in a schema of its own,
+ * when the build runs against one (QRFORGE_DB=postgresql, QRFORGE_DB_URL), as CI's second pass does.
  */
 public final class MigratedDatabases {
 
@@ -36,17 +39,18 @@ public final class MigratedDatabases {
     public static final String H2 = "H2";
     public static final String POSTGRESQL = "PostgreSQL";
 
+    /** The PostgreSQL schemas migrated to the latest version in this test run ({@link Schema#migrated}). */
+    private static final Set<String> MIGRATED = ConcurrentHashMap.newKeySet();
+
     private MigratedDatabases() {
     }
 
-    /** The databases to run on, as JUnit arguments ({@link OnEachDatabase}). */
+    /**
+     * The database to run on, as a JUnit argument ({@link OnEachDatabase}): the configured PostgreSQL, else H2. Not
+     * both: the build that runs against PostgreSQL (.ci/run's second pass) follows one that ran these on H2.
+     */
     public static Stream<Arguments> databases() {
-        List<Arguments> databases = new ArrayList<>();
-        databases.add(Arguments.of(H2));
-        if (postgresConfigured()) {
-            databases.add(Arguments.of(POSTGRESQL));
-        }
-        return databases.stream();
+        return Stream.of(Arguments.of(postgresConfigured() ? POSTGRESQL : H2));
     }
 
     /**
@@ -63,6 +67,7 @@ public final class MigratedDatabases {
                 h2.setURL("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
                 return h2;
             }
+            MIGRATED.remove(name);
             PGSimpleDataSource postgres = postgres();
             try (Connection connection = postgres.getConnection(); Statement ddl = connection.createStatement()) {
                 ddl.execute("drop schema if exists " + name + " cascade");
@@ -72,8 +77,38 @@ public final class MigratedDatabases {
             return postgres;
         }
 
+        /**
+         * A fresh database with every migration applied and no rows. On PostgreSQL the schema is migrated once per
+         * test run and emptied for each later test (the migrations insert no rows): migrating it again for every
+         * test took most of the PostgreSQL pass's unit tests.
+         */
+        public DataSource migrated(String database) throws SQLException {
+            if (database.equals(H2) || !MIGRATED.contains(name)) {
+                DataSource dataSource = fresh(database);
+                flyway(dataSource, "latest").migrate();
+                if (!database.equals(H2)) {
+                    MIGRATED.add(name);
+                }
+                return dataSource;
+            }
+            PGSimpleDataSource postgres = postgres();
+            postgres.setCurrentSchema(name);
+            try (Connection connection = postgres.getConnection(); Statement sql = connection.createStatement()) {
+                List<String> tables = new ArrayList<>();
+                try (ResultSet rows = sql.executeQuery("select tablename from pg_tables where schemaname = '" + name
+                        + "' and tablename <> 'flyway_schema_history'")) {
+                    while (rows.next()) {
+                        tables.add(name + "." + rows.getString(1));
+                    }
+                }
+                sql.execute("truncate table " + String.join(", ", tables) + " restart identity cascade");
+            }
+            return postgres;
+        }
+
         @Override
         public void afterAll(ExtensionContext context) throws SQLException {
+            MIGRATED.remove(name);
             if (postgresConfigured()) {
                 try (Connection connection = postgres().getConnection();
                         Statement ddl = connection.createStatement()) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A test run once on each of {@link MigratedDatabases#databases()}, whose name ({@link MigratedDatabases#H2} or
+ * A test run on the database of {@link MigratedDatabases#databases()}, whose name ({@link MigratedDatabases#H2} or
  * {@link MigratedDatabases#POSTGRESQL}) it takes as its {@code String} parameter.
  */
 @Target(ElementType.METHOD)
