@@ -65,7 +65,7 @@ public record EpcContent(String name, String iban, String bic, BigDecimal amount
                 throw Fields.invalid("bic", "is not a valid BIC (8 or 11 characters): " + e.getMessage());
             }
         }
-        String code = Fields.optional(purpose) == null ? null : purpose.strip().toUpperCase(Locale.ROOT);
+        String code = Fields.optional(purpose) == null ? null : purpose.toUpperCase(Locale.ROOT);
         if (code != null && !PURPOSE.matcher(code).matches()) {
             throw Fields.invalid("purpose", "must be an ISO 20022 purpose code of four letters, e.g. GDDS; got '"
                     + purpose + "'");

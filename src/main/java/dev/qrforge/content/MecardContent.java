@@ -27,7 +27,7 @@ public record MecardContent(String firstName, String lastName, List<String> phon
         }
         return new MecardContent(first, last, Fields.each("phones", phones, Fields::phone),
                 Fields.each("emails", emails, Fields::email), Fields.optional(address),
-                url == null ? null : Fields.uri("url", url), Fields.optional(note), birthday(birthday));
+                Fields.optional(url) == null ? null : Fields.uri("url", url), Fields.optional(note), birthday(birthday));
     }
 
     private static String birthday(String value) {

@@ -65,7 +65,7 @@ public record VcardContent(String version, String firstName, String lastName, St
                 Fields.optional(title),
                 Fields.each("phones", phones, (field, phone) -> phone.normalised(field)),
                 Fields.each("emails", emails, Fields::email), address == null ? null : address.normalised(),
-                url == null ? null : Fields.uri("url", url), Fields.optional(note));
+                Fields.optional(url) == null ? null : Fields.uri("url", url), Fields.optional(note));
     }
 
     @Override

@@ -96,6 +96,10 @@ class ContentValidationTest {
         rejects(new MecardContent(null, null, null, null, null, null, null, null), "content.firstName");
         rejects(new MecardContent("A", null, List.of("12", "x"), null, null, null, null, null), "content.phones[1]");
         rejects(new MecardContent("A", null, null, null, null, null, null, "17.5.1990"), "content.birthday");
+        // A blank optional field is one not given, a web address as much as any other.
+        assertThat(new MecardContent("A", null, null, null, null, " ", null, null).normalised().url()).isNull();
+        assertThat(new VcardContent(null, "A", null, null, null, null, null, null, "", null).normalised().url())
+                .isNull();
     }
 
     @ParameterizedTest
@@ -170,6 +174,9 @@ class ContentValidationTest {
         rejects(epc("N", null, new BigDecimal("0"), null, null, null, null), "content.amount");
         rejects(epc("N", null, new BigDecimal("1000000000"), null, null, null, null), "content.amount");
         rejects(epc("N", null, null, "GDD", null, null, null), "content.purpose");
+        // As the document's pattern has it: four letters exactly, or blank (not given).
+        rejects(epc("N", null, null, " GDDS", null, null, null), "content.purpose");
+        assertThat(epc("N", null, null, "\u3000", null, null, null).normalised().purpose()).isNull();
         rejects(epc("N", null, null, null, "RF19539007547034", null, null), "content.reference");
         rejects(epc("N", null, null, null, "RF18539007547034", "and text", null), "content.text");
         rejects(epc("N", null, null, null, null, "x".repeat(141), null), "content.text");

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,11 +86,8 @@ class ClusterDefaultsIT {
     }
 
     /** Waits for WildFly's line for the channel's connection, which names the view the node joined. */
-    private static void awaitChannel(ProvisionedServer server) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
-        while (!server.console().contains(CHANNEL_CONNECTED)) {
-            assertThat(Instant.now()).as("the server connected its channel; see its console.log").isBefore(deadline);
-            Thread.sleep(250);
-        }
+    private static void awaitChannel(ProvisionedServer server) {
+        ClusterIT.await(() -> server.console().contains(CHANNEL_CONNECTED),
+                "the server connecting its channel; see its console.log", Duration.ofSeconds(180));
     }
 }
