@@ -1,6 +1,7 @@
 package dev.qrforge.dynamic;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.qrforge.api.Nullable;
 import java.util.List;
 
 /**
@@ -8,7 +9,7 @@ import java.util.List;
  * these into {@link Rule}s; {@link #of} turns a rule back into its canonical JSON for storage and responses.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RuleJson(String name, ConditionsJson when, String destinationUrl, List<SplitJson> split, Utm utm) {
+public record RuleJson(String name, ConditionsJson when, String destinationUrl, @Nullable List<SplitJson> split, Utm utm) {
 
     public static RuleJson of(Rule rule) {
         return new RuleJson(rule.name(), ConditionsJson.of(rule.when()), rule.destinationUrl(),
