@@ -18,8 +18,10 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -64,15 +66,47 @@ public class Outbox {
     @Inject
     DataSource dataSource;
 
-    /** Adds events in the caller's transaction, so they commit or roll back with what produced them. */
+    /**
+     * Adds events in the caller's transaction, so they commit or roll back with what produced them. An event for a
+     * webhook deleted meanwhile is dropped: what produced it must still commit (see {@link #add(Connection, List)}).
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     public void add(List<NewEvent> events) {
         if (events.isEmpty()) {
             return;
         }
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement insert = connection.prepareStatement(INSERT)) {
+        try (Connection connection = dataSource.getConnection()) {
+            add(connection, events);
+        } catch (SQLException | JsonProcessingException e) {
+            throw new IllegalStateException("could not add webhook events: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The webhooks' rows are locked first, so that a webhook being deleted is either deleted after these rows are
+     * in (and its cascade takes them) or already gone, and its events left out. The subscribers were read earlier in
+     * the caller's transaction: without the lock, a deletion committed since made the insert break the foreign key
+     * and roll back the scan flush, bulk chunk or deletion that produced the event.
+     */
+    static void add(Connection connection, List<NewEvent> events) throws SQLException, JsonProcessingException {
+        List<String> webhookIds = events.stream().map(NewEvent::webhookId).distinct().toList();
+        Set<String> live = new HashSet<>();
+        try (PreparedStatement lock = connection.prepareStatement(
+                "select id from webhook where id in (" + marks(webhookIds.size()) + ") for update")) {
+            for (int i = 0; i < webhookIds.size(); i++) {
+                lock.setString(i + 1, webhookIds.get(i));
+            }
+            try (ResultSet row = lock.executeQuery()) {
+                while (row.next()) {
+                    live.add(row.getString(1));
+                }
+            }
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
             for (NewEvent event : events) {
+                if (!live.contains(event.webhookId())) {
+                    continue;
+                }
                 String id = Ids.next("evt_");
                 insert.setString(1, id);
                 insert.setString(2, event.webhookId());
@@ -84,8 +118,6 @@ public class Outbox {
                 insert.addBatch();
             }
             insert.executeBatch();
-        } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("could not add webhook events: " + e.getMessage(), e);
         }
     }
 
@@ -131,12 +163,15 @@ public class Outbox {
         }
     }
 
+    private static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
+    }
+
     /** Each webhook's url and secret. */
     private static Map<String, String[]> targets(Connection connection, List<String> webhookIds) throws SQLException {
-        String marks = String.join(", ", Collections.nCopies(webhookIds.size(), "?"));
         Map<String, String[]> targets = new HashMap<>();
         try (PreparedStatement select = connection.prepareStatement(
-                "select id, url, secret from webhook where id in (" + marks + ")")) {
+                "select id, url, secret from webhook where id in (" + marks(webhookIds.size()) + ")")) {
             for (int i = 0; i < webhookIds.size(); i++) {
                 select.setString(i + 1, webhookIds.get(i));
             }
