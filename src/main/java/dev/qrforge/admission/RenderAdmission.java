@@ -146,10 +146,6 @@ public class RenderAdmission {
         }
     }
 
-    public long capacityBytes() {
-        return budget.capacityBytes();
-    }
-
     public long availableBytes() {
         return budget.availableBytes();
     }

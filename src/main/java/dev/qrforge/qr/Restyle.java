@@ -37,6 +37,14 @@ final class Restyle {
     static QrRequest merge(CodeSpec current, DesignJson design, ObjectNode patch, TemplateReader templates) {
         MergePatch.fields(patch, FIELDS);
         ObjectNode changes = patch.deepCopy();
+        // A size's unit and dpi go with it, unless the patch sets them: the default size, 300, is pixels, and a
+        // size in pixels has no dpi (a code drawn in mm would otherwise refuse both changes with a 400).
+        if (changes.has("size") && changes.get("size").isNull() && !changes.has("unit")) {
+            changes.putNull("unit");
+        }
+        if (changes.has("unit") && inPixels(changes.get("unit")) && !changes.has("dpi")) {
+            changes.putNull("dpi");
+        }
         JsonNode template = changes.remove(TemplateReader.FIELD);
         if (template != null && !template.isNull() && !template.isTextual()) {
             throw ApiException.invalid(TemplateReader.FIELD, "template must be the id of a design template");
@@ -56,5 +64,9 @@ final class Restyle {
         } catch (IOException e) {
             throw ErrorMapper.translate(e);
         }
+    }
+
+    private static boolean inPixels(JsonNode unit) {
+        return unit.isNull() || unit.isTextual() && unit.textValue().equalsIgnoreCase(WireNames.of(SizeUnit.PX));
     }
 }

@@ -82,6 +82,33 @@ class RestyleTest {
     }
 
     @Test
+    void aSizeTakesItsUnitAndDpiWithItUnlessThePatchSetsThem() throws Exception {
+        CodeSpec printed = QrRequestValidator.validate(new QrRequest(DATA, "png", 2.5, 4, null, null, null, null, null,
+                "in", 600, null), ImageFormat.SVG, LogoReader.inlineOnly());
+
+        CodeSpec defaultSize = QrRequestValidator.validate(restyle(printed, "{\"size\": null}"), ImageFormat.SVG,
+                LogoReader.inlineOnly());
+        assertThat(defaultSize.print().unit()).isEqualTo(SizeUnit.PX);
+        assertThat(defaultSize.print().dpi()).isNull();
+        assertThat(defaultSize.size()).isEqualTo(300);
+
+        CodeSpec inPixels = QrRequestValidator.validate(restyle(printed, "{\"unit\": \"px\", \"size\": 800}"),
+                ImageFormat.SVG, LogoReader.inlineOnly());
+        assertThat(inPixels.size()).isEqualTo(800);
+        assertThat(inPixels.print().dpi()).isNull();
+
+        QrRequest otherPrint = restyle(printed, "{\"unit\": \"mm\", \"size\": 50}");
+        assertThat(otherPrint.dpi()).as("a print unit keeps the code's dpi").isEqualTo(600);
+        // What the patch says still counts: a size in mm needs a number, and pixels no dpi.
+        assertThatThrownBy(() -> QrRequestValidator.validate(restyle(printed, "{\"size\": null, \"unit\": \"mm\"}"),
+                ImageFormat.SVG, LogoReader.inlineOnly()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("size"));
+        assertThatThrownBy(() -> QrRequestValidator.validate(restyle(printed, "{\"unit\": \"px\", \"dpi\": 300}"),
+                ImageFormat.SVG, LogoReader.inlineOnly()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("dpi"));
+    }
+
+    @Test
     void theDataAndUnknownFieldsCannotBePatched() {
         assertThatThrownBy(() -> restyle(styled(), "{\"data\": \"https://elsewhere.example\"}"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("data"))
