@@ -22,7 +22,9 @@
 #   KC_IT_REALM       realm whose discovery document `await` waits for     (qrforge)
 #   KC_IT_TIMEOUT     seconds `await` waits                                (300)
 #   KC_IT_STOP_GRACE  seconds between TERM and KILL                        (20)
-#   KC_IT_HEAP        JVM heap options, passed as JAVA_OPTS_KC_HEAP        (-Xms64m -Xmx512m)
+#   KC_IT_HEAP        JVM heap (and JIT) options, passed as JAVA_OPTS_KC_HEAP
+#                     (-Xms64m -Xmx512m -XX:TieredStopAtLevel=1: C1 only, as for the test servers, whose
+#                     few minutes C2 compilations cost more CPU than they pay back)
 #   KC_IT_ADMIN_USER / KC_IT_ADMIN_PASSWORD  bootstrap admin of the master realm (admin / admin)
 #   KC_IT_WATCH_PID   pid the watchdog watches instead of the parent; "none" disables the watchdog
 set -euo pipefail
@@ -32,7 +34,7 @@ MGMT_PORT=${KC_IT_MGMT_PORT:-9180}
 REALM=${KC_IT_REALM:-qrforge}
 TIMEOUT=${KC_IT_TIMEOUT:-300}
 STOP_GRACE=${KC_IT_STOP_GRACE:-20}
-HEAP=${KC_IT_HEAP:--Xms64m -Xmx512m}
+HEAP=${KC_IT_HEAP:--Xms64m -Xmx512m -XX:TieredStopAtLevel=1}
 ADMIN_USER=${KC_IT_ADMIN_USER:-admin}
 ADMIN_PASSWORD=${KC_IT_ADMIN_PASSWORD:-admin}
 WATCH_PID=${KC_IT_WATCH_PID:-$PPID}

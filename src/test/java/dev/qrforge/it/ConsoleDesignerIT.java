@@ -102,6 +102,19 @@ class ConsoleDesignerIT extends ServerTest {
         return image;
     }
 
+    /**
+     * The current preview as the browser draws it, once it decodes to {@code data}. Loaded is not yet painted: a
+     * picture taken in between shows no code, so pictures are taken until one reads, and the wait's timeout fails a
+     * preview that never does.
+     */
+    private static BufferedImage readablePreview(ConsoleBrowser browser, String data) {
+        WebElement image = currentPreview(browser);
+        return browser.until(driver -> {
+            BufferedImage drawn = picture(browser, image);
+            return Decoders.zxing(drawn, data) ? drawn : null;
+        });
+    }
+
     private static BufferedImage picture(ConsoleBrowser browser, WebElement element) {
         try {
             return ImageIO.read(new ByteArrayInputStream(browser.picture(element)));
@@ -210,9 +223,7 @@ class ConsoleDesignerIT extends ServerTest {
             String logo = Logos.pngDataUri(96);
             control(browser, "Logo image").sendKeys(file(logo).toString());
 
-            WebElement image = currentPreview(browser);
-            BufferedImage drawn = picture(browser, image);
-            assertThat(Decoders.zxing(drawn, url)).as("the preview as drawn decodes to the data").isTrue();
+            BufferedImage drawn = readablePreview(browser, url);
             assertThat(hasBlueInk(drawn)).as("the preview is drawn in the chosen colours").isTrue();
             Map<String, Object> design = new LinkedHashMap<>();
             design.put("bodyStyle", "rounded");
@@ -280,7 +291,7 @@ class ConsoleDesignerIT extends ServerTest {
                     .isEqualTo("rounded");
             assertThat(control(browser, "Foreground colour").getAttribute("value")).isEqualTo("#1a237e");
             assertThat(browser.visible(By.xpath("//button[normalize-space()='Remove logo']")).isDisplayed()).isTrue();
-            assertThat(Decoders.zxing(picture(browser, currentPreview(browser)), url)).isTrue();
+            readablePreview(browser, url);
 
             // A fresh design started from the template takes its options; deleting it leaves the code made alike.
             browser.go("design");
@@ -367,9 +378,8 @@ class ConsoleDesignerIT extends ServerTest {
                     "encryption", "wpa2");
             Map<String, Object> design = Map.of("frame", Map.of("style", "banner-bottom", "text", "Join us"));
             JsonNode record = preview(Map.of("content", wifi, "design", design));
-            BufferedImage drawn = picture(browser, currentPreview(browser));
-            assertThat(Decoders.zxing(drawn, record.path("data").asText()))
-                    .as("the framed preview decodes to the Wi-Fi payload the API encodes").isTrue();
+            // The framed preview decodes to the Wi-Fi payload the API encodes.
+            readablePreview(browser, record.path("data").asText());
             ParsedResult parsed = ResultParser.parseResult(
                     new Result(record.path("data").asText(), null, null, BarcodeFormat.QR_CODE));
             assertThat(parsed).isInstanceOf(WifiParsedResult.class);
@@ -443,8 +453,7 @@ class ConsoleDesignerIT extends ServerTest {
 
             choose(browser, "Body style", "dots");
             choose(browser, "Gradient", "");
-            WebElement image = currentPreview(browser);
-            assertThat(Decoders.zxing(picture(browser, image), shortUrl)).as("the restyled preview decodes").isTrue();
+            readablePreview(browser, shortUrl);
             browser.driver().findElement(By.xpath("//button[normalize-space()='Save']")).click();
             browser.textIn(By.cssSelector(".preview-pane .saved"), "Restyled");
             browser.screenshot("designer-restyle");

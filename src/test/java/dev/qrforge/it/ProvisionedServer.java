@@ -30,6 +30,13 @@ final class ProvisionedServer implements AutoCloseable {
     private static final Path SERVER_HOME = Paths.get(System.getProperty("jboss.home", "target/server"));
     private static final Duration BOOT_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    /** standalone.conf's heap, for servers whose environment sets none. */
+    private static final String DEFAULT_SIZING = "-Xms64m -Xmx512m";
+    /**
+     * C1 only: a test server lives minutes, in which C2's compilations cost more CPU than they pay back (a start
+     * and 200 renders took 55 s of CPU with C2, 34 s without), and the suite's servers share two cores.
+     */
+    static final String TEST_JIT = "-XX:TieredStopAtLevel=1";
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final String name;
@@ -111,6 +118,8 @@ final class ProvisionedServer implements AutoCloseable {
                 "-Djboss.node.name=" + name, "-b", address, "-bmanagement", address, "-bprivate", address)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
+        builder.environment().put("JBOSS_JAVA_SIZING",
+                environment.getOrDefault("JBOSS_JAVA_SIZING", DEFAULT_SIZING) + " " + TEST_JIT);
         // In the background standalone.sh forwards TERM to the server, so destroy() stops it gracefully.
         builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
         process = builder.start();
