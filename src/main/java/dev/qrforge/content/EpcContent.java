@@ -24,7 +24,8 @@ import org.iban4j.UnsupportedCountryException;
  * reference by its ISO 11649 check digits. The specification asks for error correction level M.
  *
  * @param bic         8 or 11 characters; optional in version 002 within the EEA
- * @param amount      in euros, 0.01 to 999999999.99, at most two decimals; absent lets the payer choose
+ * @param amount      in euros, 0.01 to 999999999.99, at most two decimals (a double's noise beyond them is
+ *                    rounded away); absent lets the payer choose
  * @param purpose     an ISO 20022 purpose code, four letters
  * @param reference   an ISO 11649 structured creditor reference ({@code RF18539007547034}); not with {@code text}
  * @param text        unstructured remittance information, up to 140 characters; not with {@code reference}
@@ -103,10 +104,20 @@ public record EpcContent(String name, String iban, String bic, BigDecimal amount
             throw Fields.invalid("amount", "must be between " + MIN_AMOUNT + " and " + MAX_AMOUNT + " euros, got "
                     + value.toPlainString());
         }
-        if (value.stripTrailingZeros().scale() > 2) {
+        BigDecimal cents = value.setScale(2, RoundingMode.HALF_EVEN);
+        if (value.subtract(cents).abs().compareTo(floatNoise(value)) > 0) {
             throw Fields.invalid("amount", "must have at most two decimals, got " + value.toPlainString());
         }
-        return value.setScale(2, RoundingMode.UNNECESSARY);
+        return cents;
+    }
+
+    /**
+     * How far from a cent a number written from a binary double may be and still mean it: a few units in the last
+     * place of the double (0.1 + 0.2 is 0.30000000000000004 in every JSON client that computes in doubles, and 1.1 ×
+     * 3 is 3.3000000000000003). Anything further off, 0.001 say, is a third decimal, which the EPC format lacks.
+     */
+    private static BigDecimal floatNoise(BigDecimal value) {
+        return new BigDecimal(4 * Math.ulp(value.doubleValue()));
     }
 
     /** ISO 11649: the reference with RF and its check digits moved to the end, letters as numbers, is 1 mod 97. */

@@ -171,6 +171,15 @@ class ContentValidationTest {
         rejects(epc("x".repeat(71), null, null, null, null, null, null), "content.name");
         rejects(epc("N", "COBADE", null, null, null, null, null), "content.bic");
         rejects(epc("N", null, new BigDecimal("0.001"), null, null, null, null), "content.amount");
+        rejects(epc("N", null, new BigDecimal("548822204.5771894"), null, null, null, null), "content.amount");
+        rejects(epc("N", null, new BigDecimal("0.010000000001"), null, null, null, null), "content.amount");
+        // A double's noise beyond the cents is the cent meant: what 0.1 + 0.2 and 1.1 × 3 give in doubles.
+        assertThat(epc("N", null, new BigDecimal(Double.toString(0.1 + 0.2)), null, null, null, null).normalised()
+                .amount()).isEqualTo(new BigDecimal("0.30"));
+        assertThat(epc("N", null, new BigDecimal(Double.toString(1.1 * 3)), null, null, null, null).normalised()
+                .amount()).isEqualTo(new BigDecimal("3.30"));
+        assertThat(epc("N", null, new BigDecimal(Double.toString(54882220457L * 0.01)), null, null, null, null)
+                .normalised().amount()).isEqualTo(new BigDecimal("548822204.57"));
         rejects(epc("N", null, new BigDecimal("0"), null, null, null, null), "content.amount");
         rejects(epc("N", null, new BigDecimal("1000000000"), null, null, null, null), "content.amount");
         rejects(epc("N", null, null, "GDD", null, null, null), "content.purpose");

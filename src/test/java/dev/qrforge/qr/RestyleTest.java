@@ -109,6 +109,21 @@ class RestyleTest {
     }
 
     @Test
+    void aFramesStyleCanChangeButNotBeRemoved() throws Exception {
+        QrRequest framed = restyle(styled(), "{\"design\": {\"frame\": {\"style\": \"box\", \"text\": \"Menu\"}}}");
+        CodeSpec spec = QrRequestValidator.validate(framed, ImageFormat.SVG, LogoReader.inlineOnly());
+        assertThat(spec.design().frame().present()).isTrue();
+        // The document's FramePatch.style is not nullable: a frame has no default style to return to.
+        assertThatThrownBy(() -> QrRequestValidator.validate(restyle(spec,
+                "{\"design\": {\"frame\": {\"style\": null}}}"), ImageFormat.SVG, LogoReader.inlineOnly()))
+                .isInstanceOfSatisfying(ApiException.class,
+                        e -> assertThat(e.field()).isEqualTo("design.frame.style"));
+        CodeSpec unframed = QrRequestValidator.validate(restyle(spec, "{\"design\": {\"frame\": null}}"),
+                ImageFormat.SVG, LogoReader.inlineOnly());
+        assertThat(unframed.design().frame().present()).isFalse();
+    }
+
+    @Test
     void theDataAndUnknownFieldsCannotBePatched() {
         assertThatThrownBy(() -> restyle(styled(), "{\"data\": \"https://elsewhere.example\"}"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.field()).isEqualTo("data"))
