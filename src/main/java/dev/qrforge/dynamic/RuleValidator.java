@@ -1,6 +1,7 @@
 package dev.qrforge.dynamic;
 
 import dev.qrforge.api.ApiException;
+import dev.qrforge.api.Instants;
 import dev.qrforge.api.Names;
 import dev.qrforge.client.ClientNames;
 import java.time.DateTimeException;
@@ -204,15 +205,8 @@ public final class RuleValidator {
         return ZoneId.of(value);
     }
 
+    /** As every timestamp of the API (api.Instants): RFC 3339, offsets to ±23:59, from 2000 to before 9999. */
     private static Instant instant(String path, String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeException e) {
-            throw ApiException.invalid(path, path + " must be an ISO-8601 instant such as 2026-12-01T00:00:00Z; got '"
-                    + value + "'");
-        }
+        return value == null ? null : Instants.parse(path, value);
     }
 }

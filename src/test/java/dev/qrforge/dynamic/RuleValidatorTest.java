@@ -85,6 +85,9 @@ class RuleValidatorTest {
         assertThat(when.endAt()).isEqualTo(Instant.parse("2026-12-24T00:00:00Z"));
         assertThat(when.scanCountBelow()).isEqualTo(100L);
         assertThat(when.schedule()).isNull();
+        // As every timestamp of the API: any offset RFC 3339 allows, beyond Java's ±18:00 (a fuzzer's find).
+        assertThat(rules("[{'when': {'startAt': '4893-01-21T21:56:30-19:36'}, " + URL + "}]").get(0).when().startAt())
+                .isEqualTo(Instant.parse("4893-01-22T17:32:30Z"));
     }
 
     @Test
@@ -158,8 +161,9 @@ class RuleValidatorTest {
         "{'daysOfWeek': ['monday'], 'timezone': '+02:00'} | timezone | must be an IANA time zone such as Europe/Berlin; got '+02:00'",
         "{'daysOfWeek': ['monday'], 'timezone': 'europe/berlin'} | timezone | must be an IANA time zone such as Europe/Berlin; got 'europe/berlin'",
         "{'timezone': 'Europe/Berlin'} | timezone | applies only together with daysOfWeek or timeFrom and timeTo",
-        "{'startAt': '2026-12-01'} | startAt | must be an ISO-8601 instant such as 2026-12-01T00:00:00Z; got '2026-12-01'",
-        "{'endAt': 'soon'} | endAt | must be an ISO-8601 instant such as 2026-12-01T00:00:00Z; got 'soon'",
+        "{'startAt': '2026-12-01'} | startAt | must be an RFC 3339 timestamp such as 2026-11-01T00:00:00Z",
+        "{'endAt': 'soon'} | endAt | must be an RFC 3339 timestamp such as 2026-11-01T00:00:00Z",
+        "{'endAt': '1999-12-31T23:59:59Z'} | endAt | must be from 2000-01-01T00:00:00Z and before 9999-01-01T00:00:00Z; got 1999-12-31T23:59:59Z",
         "{'startAt': '2026-12-24T00:00:00Z', 'endAt': '2026-12-01T00:00:00Z'} | endAt | must be after rules[2].when.startAt",
         "{'startAt': '2026-12-24T00:00:00Z', 'endAt': '2026-12-24T00:00:00Z'} | endAt | must be after rules[2].when.startAt",
         "{'scanCountBelow': 0} | scanCountBelow | must be a positive integer",
