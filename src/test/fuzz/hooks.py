@@ -189,8 +189,8 @@ def before_call(ctx, case, kwargs):
     if case.headers and "Idempotency-Key" in case.headers:
         # A key names one request (422 on "Idempotency-Key" when sent with another): every case here carries the
         # document's example key, as no client would, so each case gets a key of its own. Not the body's digest: a
-        # repeated body then replayed the first answer, whose resource the run may have deleted since, and the
-        # stateful phase found it gone "after creation". Replays are BulkIT's and DynamicBulkIT's to test.
+        # repeated body would replay the first answer, whose resource the run may have deleted since. Replays are
+        # BulkIT's and DynamicBulkIT's to test.
         case.headers["Idempotency-Key"] = "fuzz-" + uuid.uuid4().hex
 
 
