@@ -106,9 +106,10 @@ def before_call(ctx, case, kwargs):
         case.path_parameters["id"] = NO_SUCH_KEY
     if not _positive(case):
         query = case.query if isinstance(case.query, dict) else {}
-        for key in [k for k, v in query.items() if v is None]:
-            # A parameter the case adds with no value is dropped by the HTTP client, which would send a valid
-            # request under a negative label; sent empty, it is the unknown parameter it was meant to be.
+        for key in [k for k, v in query.items() if v is None or v == []]:
+            # A parameter the case adds with no value (None, or an empty list) is dropped by the HTTP client, which
+            # would send a valid request under a negative label; sent empty, it is the unknown parameter it was
+            # meant to be.
             query[key] = ""
         return
     query = case.query if isinstance(case.query, dict) else None
