@@ -163,6 +163,12 @@ def before_call(ctx, case, kwargs):
             if holder.get("colorSpace") == "cmyk" and holder.get("format") not in ("pdf", "eps"):
                 # CMYK is for PDF and EPS only (400 on "colorSpace"), which the format member decides.
                 del holder["colorSpace"]
+        defaults, items = _items_and_defaults(body)
+        for item in items:
+            if "colorSpace" not in item and defaults.get("colorSpace") == "cmyk" \
+                    and item.get("format") not in ("pdf", "eps"):
+                # Likewise for a CMYK the item takes from the defaults (400 on "items[i].colorSpace").
+                item["colorSpace"] = "rgb"
         _walk(body, _reference_rules)
         _validity_rules(body, path)
         _walk(body, _filter_rules)
