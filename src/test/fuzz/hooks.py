@@ -13,11 +13,16 @@ import re
 import uuid
 import zoneinfo
 
+import requests
 import schemathesis
+from schemathesis.specs.openapi.checks import ensure_resource_availability
 
 # The key the fuzzer runs with, set by .ci/fuzz. The fuzzer may revoke any key it lists; revoking its own would turn
 # the rest of the run into 401s, so its own key's id is swapped for one that names no key (a 404, still tested).
 OWN_KEY_ID = os.environ.get("FUZZ_KEY_ID", "")
+# The server and the key, for the state a request cannot see (_restyle_rules).
+BASE = os.environ.get("FUZZ_BASE", "")
+KEY = os.environ.get("FUZZ_KEY", "")
 NO_SUCH_KEY = "key_AAAAAAAAAAAAAAAAAAAA"
 # Webhook targets: the fuzz server allows loopback (QRFORGE_WEBHOOK_ALLOWED_NETWORKS), where nothing listens on 9.
 WEBHOOK_TARGET = "http://127.0.0.1:9/fuzz"
@@ -70,12 +75,27 @@ def _instant_in_range(container, key):
 
 def _in_range(value):
     try:
-        instant = datetime.datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+        instant = _instant(value)
     except ValueError:
         return 2001 <= int(value[:4]) <= 9997
     if instant.tzinfo is None:
         return True
     return EARLIEST <= instant < END
+
+
+def _before(first, second):
+    """Whether two timestamps, either of which may be missing, are in order: compared as instants, offsets and
+    all ("…T10:00+02:00" is before "…T09:00Z"), as strings where one does not parse."""
+    if not isinstance(first, str) or not isinstance(second, str):
+        return True
+    try:
+        return _instant(first) < _instant(second)
+    except (ValueError, TypeError):
+        return first < second
+
+
+def _instant(value):
+    return datetime.datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
 
 
 def _body_rules(container, key):
@@ -121,10 +141,10 @@ def before_call(ctx, case, kwargs):
         if query.get("timezone") not in ZONES and "timezone" in query:
             # An IANA time zone (400 on "timezone"), as in bodies.
             query["timezone"] = "Europe/Berlin"
-        if isinstance(query.get("from"), str) and isinstance(query.get("to"), str) and query["from"] >= query["to"]:
+        if not _before(query.get("from"), query.get("to")):
             # from before to (400 on "from"), a relation between two parameters.
             query["from"], query["to"] = query["to"], query["from"]
-            if query["from"] == query["to"]:
+            if not _before(query["from"], query["to"]):
                 del query["from"]
         years = {k: int(query[k][:4]) for k in ("from", "to") if isinstance(query.get(k), str)
                  and query[k][:4].isdigit()}
@@ -135,11 +155,10 @@ def before_call(ctx, case, kwargs):
             # At most 10,000 buckets (400 on "granularity"): the span's length over the bucket's, two parameters.
             del query["granularity"]
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-        if isinstance(query.get("from"), str) and "to" not in query and query["from"] >= now:
+        if "to" not in query and not _before(query.get("from"), now):
             # from before to, whose default is now (400 on "from").
             del query["from"]
-        if isinstance(query.get("createdFrom"), str) and isinstance(query.get("createdTo"), str) \
-                and query["createdFrom"] >= query["createdTo"]:
+        if not _before(query.get("createdFrom"), query.get("createdTo")):
             # createdFrom before createdTo (400 on "createdTo"), likewise.
             del query["createdFrom"]
     body = case.body
@@ -147,6 +166,8 @@ def before_call(ctx, case, kwargs):
         # RFC 4180 with the documented column names (400 naming the row and column): a grammar, not a schema.
         case.body = CSV_EXAMPLES[path]
     if isinstance(body, dict):
+        if path == "/api/v1/dynamic/{id}":
+            _restyle_rules(body, case.path_parameters.get("id"))
         _walk(body, _body_rules)
         global _format
         _format = body.get("format") or (body.get("defaults") or {}).get("format") \
@@ -204,13 +225,13 @@ def before_call(ctx, case, kwargs):
 _format = None
 
 
-def _design_rules(design, path):
+def _design_rules(design, path, image_format):
     if "gradientType" in design and "gradientColor2" not in design:
         # A gradient needs its second colour (400 on "design.gradientColor2"): a dependency between members, which
         # the document's Design cannot state because records, where it describes every member, always hold both.
         design["gradientColor2"] = "#00838f"
     frame = design.get("frame")
-    if design.get("backgroundColor") == "transparent" and _format == "jpeg":
+    if design.get("backgroundColor") == "transparent" and image_format == "jpeg":
         # JPEG has no alpha channel (400 on "design.backgroundColor"), which the format member decides.
         del design["backgroundColor"]
     if path == "/api/v1/qr/transparent":
@@ -231,14 +252,15 @@ def _design_rules(design, path):
 
 
 def _when_rules(when):
-    if ("timeFrom" in when) != ("timeTo" in when):
-        # A daily window has both ends (400 on "rules[i].when.timeTo").
+    # A member set to null is one left out (the document's Conditions).
+    if when.get("timeFrom") is None or when.get("timeTo") is None or when["timeFrom"] == when["timeTo"]:
+        # A daily window has both ends, and they differ (400 on "rules[i].when.timeTo").
         when.pop("timeFrom", None)
         when.pop("timeTo", None)
-    if "timezone" in when and not ({"daysOfWeek", "timeFrom"} & when.keys()):
+    if "timezone" in when and when.get("daysOfWeek") is None and "timeFrom" not in when:
         # The zone of a schedule, so only with one (400 on "rules[i].when.timezone").
         del when["timezone"]
-    if isinstance(when.get("startAt"), str) and isinstance(when.get("endAt"), str) and when["startAt"] >= when["endAt"]:
+    if not _before(when.get("startAt"), when.get("endAt")):
         # A rule's window ends after it starts (400 on "rules[i].when.endAt").
         del when["startAt"]
 
@@ -252,7 +274,8 @@ PRINT_SIZE = {"mm": (10, 2000), "in": (0.4, 78.74)}
 def _shape_rules(container, key, path):
     value = container[key]
     if key == "design" and isinstance(value, dict):
-        _design_rules(value, path)
+        # The design's own format: a bulk item's, else the request's or its defaults'.
+        _design_rules(value, path, container.get("format", _format))
     elif key == "when" and isinstance(value, dict):
         _when_rules(value)
     elif key == "unit" and value in PRINT_SIZE and not isinstance(container.get("size"), (int, float)):
@@ -339,6 +362,76 @@ def _heap_rules(body):
             holder["format"] = "png"
 
 
+# The members of a code's look a PATCH may leave as they are (qr.Restyle), with what null returns each to.
+RESTYLE = {"format": "svg", "size": 300, "unit": "px", "dpi": None, "colorSpace": "rgb"}
+NO_CMYK = "#1a237e"
+
+
+def _restyle_rules(body, code_id):
+    """A PATCH redraws the code as it is now with the patch merged over it (qr.Restyle), so whether its size, dpi
+    or colour space is valid depends on the members it leaves alone: "size": 800 is pixels on a code drawn in px
+    and 800 in (a 400 on "size") on one drawn in inches. Those members are given their current values, read from
+    the server, which changes nothing the API does, and the rules above then see the look the API validates."""
+    if not RESTYLE.keys() & body.keys() and not isinstance(body.get("design"), dict):
+        return
+    try:
+        answer = requests.get(f"{BASE}/api/v1/dynamic/{code_id}", headers={"Authorization": f"Bearer {KEY}"},
+                              timeout=120)
+    except requests.RequestException:
+        return
+    if answer.status_code != 200:
+        return
+    stored = answer.json()["qr"]
+    # qr.Restyle's own completions: a size reset takes its unit along, a unit in pixels its dpi.
+    if "size" in body and body["size"] is None and "unit" not in body:
+        body["unit"] = None
+    if "unit" in body and body["unit"] in (None, "px") and "dpi" not in body:
+        body["dpi"] = None
+    look = {}
+    for key, default in RESTYLE.items():
+        value = body[key] if key in body else stored.get(key)
+        look[key] = default if value is None else value
+    global _format
+    _format = look["format"]
+    for key in ("unit", "dpi", "size"):
+        if key in look:
+            _shape_rules(look, key, "/api/v1/dynamic/{id}")
+    _heap_rules(look)
+    if look["colorSpace"] == "cmyk" and look["format"] not in ("pdf", "eps"):
+        # CMYK is for PDF and EPS only (400 on "colorSpace").
+        look["colorSpace"] = "rgb"
+    for key in RESTYLE:
+        body[key] = look.get(key)
+    design = body.get("design", {})
+    if not isinstance(design, dict):
+        return
+    kept = stored.get("design") or {}
+    if look["colorSpace"] != "cmyk":
+        # A CMYK colour the code keeps needs CMYK (400 on the colour), which the patch may have taken away.
+        _override_cmyk(kept, design)
+    if look["format"] == "jpeg" and design.get("backgroundColor", kept.get("backgroundColor")) == "transparent":
+        # JPEG has no alpha channel (400 on "design.backgroundColor"), whichever of the two set it.
+        design["backgroundColor"] = "#ffffff"
+    if design.get("gradientType", kept.get("gradientType")) is not None \
+            and design.get("gradientColor2", kept.get("gradientColor2")) is None:
+        # A gradient needs its second colour (400 on "design.gradientColor2"), whichever of the two set it.
+        design["gradientColor2"] = "#00838f"
+    if design:
+        body["design"] = design
+
+
+def _override_cmyk(kept, patch):
+    """Gives every CMYK colour of the kept design that the patch leaves alone an RGB value in the patch."""
+    for key, value in kept.items():
+        if isinstance(value, str) and value.startswith("cmyk(") and key not in patch:
+            patch[key] = NO_CMYK
+        elif isinstance(value, dict) and (key not in patch or isinstance(patch[key], dict)):
+            nested = patch.get(key, {})
+            _override_cmyk(value, nested)
+            if nested:
+                patch[key] = nested
+
+
 # A 1x1 PNG: images must decode as PNG, JPEG, WebP or SVG (400 on "design.logo", "backgrounds[i].image"); the
 # document can say base64, not which bytes make an image.
 PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
@@ -399,7 +492,7 @@ def _reference_rules(container, key):
         del container[key]
     elif isinstance(value, str) and value.startswith("cmyk(") and not _cmyk_allowed:
         # CMYK colours only in a PDF or EPS in colorSpace cmyk (400 on the colour): a sibling of the design decides.
-        container[key] = "#1a237e"
+        container[key] = NO_CMYK
 
 
 _cmyk_allowed = False
@@ -423,19 +516,50 @@ def _event_rules(content):
 
 def _filter_rules(container, key):
     value = container[key]
-    if key == "filter" and isinstance(value, dict) and isinstance(value.get("createdFrom"), str) \
-            and isinstance(value.get("createdTo"), str) and value["createdFrom"] >= value["createdTo"]:
+    if key == "filter" and isinstance(value, dict) and not _before(value.get("createdFrom"), value.get("createdTo")):
         # createdFrom before createdTo (400 on "filter.createdTo"), two members.
         del value["createdTo"]
 
 
 def _validity_rules(body, path):
     for holder in [body] + [item for item in body.get("items", []) if isinstance(item, dict)]:
-        if isinstance(holder.get("validFrom"), str) and isinstance(holder.get("expiresAt"), str) \
-                and holder["validFrom"] >= holder["expiresAt"]:
+        if not _before(holder.get("validFrom"), holder.get("expiresAt")):
             # validFrom before expiresAt (400 on "validFrom").
             del holder["validFrom"]
     if path == "/api/v1/dynamic/{id}" and isinstance(body.get("expiresAt"), str) and "validFrom" not in body:
         # The code's validFrom, as it stands, before the new expiresAt (400 on "validFrom"): a state the request
         # cannot see, so the expiry moves past every validFrom a run can set (before 9999, api.Instants).
         body["expiresAt"] = "9998-12-31T00:00:00Z"
+
+
+# A dynamic code and its QR record are one resource under two paths: deleting the record (DELETE /api/v1/qr/{id})
+# deletes the code too (docs/api.md, "Deleting a dynamic code's QR record deletes the dynamic code too"), after which
+# /api/v1/dynamic/{id} answers 404 as it should. ensure_resource_availability knows only a DELETE on the path it
+# checks (or a prefix of it), so it called that 404 a code lost after its creation. .ci/fuzz runs it through this
+# check instead, which knows the one other path that deletes a dynamic code; every other 404 it judges as before.
+@schemathesis.check
+def ensure_resource_availability_of_either_path(ctx, response, case):
+    if response.status_code == 404 and case.operation.path.startswith("/api/v1/dynamic/{id}") \
+            and _record_deleted(ctx, case):
+        return None
+    return ensure_resource_availability(ctx, response, case)
+
+
+def _record_deleted(ctx, case):
+    """Whether the run deleted the QR record of the dynamic code that case's parent created, and was told 2xx."""
+    parent = ctx._find_parent(case_id=case.id)
+    created = ctx._find_response(case_id=parent.id) if parent is not None else None
+    recorder = ctx._recorder
+    if created is None or recorder is None:
+        return False
+    try:
+        record = created.json()["qr"]["id"]
+    except (ValueError, KeyError, TypeError):
+        return False
+    for prior in recorder.find_all_cases():
+        answer = recorder.find_response(case_id=prior.id)
+        if prior.operation.method.upper() == "DELETE" and prior.operation.path == "/api/v1/qr/{id}" \
+                and (prior.path_parameters or {}).get("id") == record \
+                and answer is not None and 200 <= answer.status_code < 300:
+            return True
+    return False

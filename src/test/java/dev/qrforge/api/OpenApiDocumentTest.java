@@ -18,6 +18,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -193,6 +194,22 @@ class OpenApiDocumentTest {
                 assertThat(item.get(name)).as("DynamicBulkItem." + name).isEqualTo(single.get(name));
             }
         }
+    }
+
+    @Test
+    void aRuleHasADestinationOrASplitAsTheServiceReadsIt() {
+        // RuleValidator's reading, where a null split is no split: a document that let {"split": null} through
+        // told generated clients and fuzzers that the service refuses a valid rule.
+        String arms = "[{\"destinationUrl\": \"https://example.com/a\", \"weight\": 1},"
+                + " {\"destinationUrl\": \"https://example.com/b\", \"weight\": 1}]";
+        Map<String, Boolean> validity = new LinkedHashMap<>();
+        for (String rule : List.of("{\"destinationUrl\": \"https://example.com\"}", "{\"split\": " + arms + "}",
+                "{\"destinationUrl\": \"https://example.com\", \"split\": null}", "{\"split\": null}", "{}",
+                "{\"destinationUrl\": \"https://example.com\", \"split\": " + arms + "}")) {
+            validity.put(rule, OpenApiDocuments.violations("/components/schemas/Rule",
+                    OpenApiDocuments.tree(rule)).isEmpty());
+        }
+        assertThat(validity.values()).containsExactly(true, true, true, false, false, false);
     }
 
     /** "METHOD /api/path" of every resource method, from the compiled classes, under the application path. */
