@@ -40,6 +40,7 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
 
     private static final Logger LOG = Logger.getLogger(ErrorMapper.class.getName());
     private static final String DATABASE_RETRY_AFTER_SECONDS = "5";
+    private static final String BUSY_RETRY_AFTER_SECONDS = "1";
 
     @Inject
     RequestId requestId;
@@ -79,6 +80,11 @@ public class ErrorMapper implements ExceptionMapper<Throwable> {
         }
         if (DatabaseFailures.unreachable(thrown)) {
             return databaseUnreachable();
+        }
+        if (DatabaseFailures.busy(thrown)) {
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, null, "what this request changes was held by other"
+                    + " work for longer than the database waits; nothing was changed: retry after the time in"
+                    + " Retry-After", Map.of(HttpHeaders.RETRY_AFTER, BUSY_RETRY_AFTER_SECONDS));
         }
         return fromJaxRs(thrown);
     }

@@ -7,6 +7,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.qrforge.dynamic.RuleValidator;
+import dev.qrforge.qr.Labels;
 import dev.qrforge.safety.Signal;
 import dev.qrforge.testing.OpenApiDocuments;
 import jakarta.servlet.annotation.WebServlet;
@@ -210,6 +212,29 @@ class OpenApiDocumentTest {
                     OpenApiDocuments.tree(rule)).isEmpty());
         }
         assertThat(validity.values()).containsExactly(true, true, true, false, false, false);
+    }
+
+    @Test
+    void aRequestsListsAreAsLongAsTheServiceKeeps() {
+        // Without maxItems, generated clients and fuzzers took 21 tags (qr.Labels) or 51 rules (a PATCH's, where
+        // RuleValidator counts them as on creation) for valid.
+        assertThat(maxItems("tags")).containsOnlyKeys("QrRequest", "DynamicRequest", "LabelsPatch", "DynamicPatch",
+                "DynamicBulkItem", "DynamicBulkPatch")
+                .allSatisfy((schema, limit) -> assertThat(limit).as(schema).isEqualTo(Labels.MAX_TAGS));
+        assertThat(maxItems("rules")).containsOnlyKeys("DynamicRequest", "DynamicPatch", "DynamicBulkItem")
+                .allSatisfy((schema, limit) -> assertThat(limit).as(schema).isEqualTo(RuleValidator.MAX_RULES));
+    }
+
+    /** The maxItems of a list member of every request schema that has it (0 for none), by schema. */
+    private static Map<String, Integer> maxItems(String member) {
+        Map<String, Integer> limits = new LinkedHashMap<>();
+        for (String name : names(document.path("components").path("schemas"))) {
+            JsonNode list = document.path("components").path("schemas").path(name).path("properties").path(member);
+            if (!list.isMissingNode() && !name.endsWith("View")) {
+                limits.put(name, list.path("maxItems").asInt());
+            }
+        }
+        return limits;
     }
 
     /** "METHOD /api/path" of every resource method, from the compiled classes, under the application path. */

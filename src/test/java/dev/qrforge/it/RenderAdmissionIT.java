@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.qrforge.render.RasterFiles;
 import dev.qrforge.testing.Decoding;
+import dev.qrforge.testing.Directories;
 import java.awt.image.BufferedImage;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Base64;
@@ -30,12 +32,23 @@ import org.junit.jupiter.api.Test;
 @DatabaseIndependent
 class RenderAdmissionIT {
 
+    private static final Path DATABASE = Path.of("target", "it-server-512m-h2");
     private static final ProvisionedServer SERVER = new ProvisionedServer("it-server-512m", 600,
-            withHeap(ProvisionedServer.baseEnvironment(Api.KEY)));
+            ownDatabaseAndHeap(ProvisionedServer.baseEnvironment(Api.KEY)));
     private static final String GRADIENT = "{\"bodyStyle\": \"rounded-pointed\", \"foregroundColor\": \"#1a237e\","
             + " \"gradientType\": \"radial\", \"gradientColor2\": \"#6a1b9a\"}";
 
-    private static Map<String, String> withHeap(Map<String, String> environment) {
+    /**
+     * A database of its own: the copy of the provisioned base directory holds the suite server's H2 database, and a
+     * bulk job that server left unfinished was taken over by this one at boot (bulk.BulkLeases), whose render then
+     * came before the first request's and logged the admission's sizing outside any request.
+     */
+    private static Map<String, String> ownDatabaseAndHeap(Map<String, String> environment) {
+        environment.put("QRFORGE_DB", "h2");
+        environment.put("QRFORGE_DB_URL", "jdbc:h2:file:" + DATABASE.resolve("qrforge").toAbsolutePath()
+                + ";DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000");
+        environment.put("QRFORGE_DB_USER", "sa");
+        environment.put("QRFORGE_DB_PASSWORD", "sa");
         environment.put("JBOSS_JAVA_SIZING", "-Xms512m -Xmx512m");
         return environment;
     }
@@ -45,6 +58,7 @@ class RenderAdmissionIT {
 
     @BeforeAll
     static void start() throws Exception {
+        Directories.delete(DATABASE);
         SERVER.start(Api.KEY);
         Api.Reply first = generate("{\"data\": \"https://example.com/first\"}");
         assertThat(first.status()).as(first.toString()).isEqualTo(201);
