@@ -168,6 +168,8 @@ def before_call(ctx, case, kwargs):
     if isinstance(body, dict):
         if path == "/api/v1/dynamic/{id}":
             _restyle_rules(body, case.path_parameters.get("id"))
+        elif path == "/api/v1/templates/{id}" and isinstance(body.get("design"), dict):
+            _gradient_rule(body["design"], _stored(f"/api/v1/templates/{case.path_parameters.get('id')}", "design"))
         _walk(body, _body_rules)
         global _format
         _format = body.get("format") or (body.get("defaults") or {}).get("format") \
@@ -226,9 +228,10 @@ _format = None
 
 
 def _design_rules(design, path, image_format):
-    if "gradientType" in design and "gradientColor2" not in design:
-        # A gradient needs its second colour (400 on "design.gradientColor2"): a dependency between members, which
-        # the document's Design cannot state because records, where it describes every member, always hold both.
+    if design.get("gradientType") is not None and design.get("gradientColor2") is None:
+        # A gradient needs its second colour (400 on "design.gradientColor2"; null removes it in a patch): a
+        # dependency between members, which the document's Design cannot state because records, where it describes
+        # every member, always hold both.
         design["gradientColor2"] = "#00838f"
     frame = design.get("frame")
     if design.get("backgroundColor") == "transparent" and image_format == "jpeg":
@@ -374,14 +377,9 @@ def _restyle_rules(body, code_id):
     the server, which changes nothing the API does, and the rules above then see the look the API validates."""
     if not RESTYLE.keys() & body.keys() and not isinstance(body.get("design"), dict):
         return
-    try:
-        answer = requests.get(f"{BASE}/api/v1/dynamic/{code_id}", headers={"Authorization": f"Bearer {KEY}"},
-                              timeout=120)
-    except requests.RequestException:
+    stored = _stored(f"/api/v1/dynamic/{code_id}", "qr")
+    if stored is None:
         return
-    if answer.status_code != 200:
-        return
-    stored = answer.json()["qr"]
     # qr.Restyle's own completions: a size reset takes its unit along, a unit in pixels its dpi.
     if "size" in body and body["size"] is None and "unit" not in body:
         body["unit"] = None
@@ -412,12 +410,27 @@ def _restyle_rules(body, code_id):
     if look["format"] == "jpeg" and design.get("backgroundColor", kept.get("backgroundColor")) == "transparent":
         # JPEG has no alpha channel (400 on "design.backgroundColor"), whichever of the two set it.
         design["backgroundColor"] = "#ffffff"
-    if design.get("gradientType", kept.get("gradientType")) is not None \
-            and design.get("gradientColor2", kept.get("gradientColor2")) is None:
-        # A gradient needs its second colour (400 on "design.gradientColor2"), whichever of the two set it.
-        design["gradientColor2"] = "#00838f"
+    _gradient_rule(design, kept)
     if design:
         body["design"] = design
+
+
+def _stored(path, member):
+    """A member of what the server holds at path, or None when it holds nothing there (the case is then a 404)."""
+    try:
+        answer = requests.get(BASE + path, headers={"Authorization": f"Bearer {KEY}"}, timeout=120)
+    except requests.RequestException:
+        return None
+    return answer.json().get(member) if answer.status_code == 200 else None
+
+
+def _gradient_rule(design, kept):
+    # A gradient needs its second colour (400 on "design.gradientColor2"), whether the patch or the design it merges
+    # into set either of the two.
+    kept = kept or {}
+    if design.get("gradientType", kept.get("gradientType")) is not None \
+            and design.get("gradientColor2", kept.get("gradientColor2")) is None:
+        design["gradientColor2"] = "#00838f"
 
 
 def _override_cmyk(kept, patch):
