@@ -228,11 +228,9 @@ _format = None
 
 
 def _design_rules(design, path, image_format):
-    if design.get("gradientType") is not None and design.get("gradientColor2") is None:
-        # A gradient needs its second colour (400 on "design.gradientColor2"; null removes it in a patch): a
-        # dependency between members, which the document's Design cannot state because records, where it describes
-        # every member, always hold both.
-        design["gradientColor2"] = "#00838f"
+    # A dependency between members, which the document's Design cannot state because records, where it describes
+    # every member, always hold both.
+    _gradient_rule(design, None)
     frame = design.get("frame")
     if design.get("backgroundColor") == "transparent" and image_format == "jpeg":
         # JPEG has no alpha channel (400 on "design.backgroundColor"), which the format member decides.
@@ -425,8 +423,8 @@ def _stored(path, member):
 
 
 def _gradient_rule(design, kept):
-    # A gradient needs its second colour (400 on "design.gradientColor2"), whether the patch or the design it merges
-    # into set either of the two.
+    # A gradient needs its second colour (400 on "design.gradientColor2"; null removes it in a patch), whether the
+    # patch or the design it merges into (kept) set either of the two.
     kept = kept or {}
     if design.get("gradientType", kept.get("gradientType")) is not None \
             and design.get("gradientColor2", kept.get("gradientColor2")) is None:
